@@ -1,0 +1,52 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Container } from './container.js';
+import { blobRoutes } from './http/blob/index.js';
+import { catalogueRoutes } from './http/catalogue.js';
+import { cloneApi } from './http/app-v1-clone/index.js';
+import { genRequestId, requestContext } from './http/plugins/request-context.js';
+import { addFormats } from './http/plugins/validation.js';
+import { svcApi } from './http/v2-svc/index.js';
+
+/** Builds the HTTP application around a container. Never listens: main does that. */
+export async function buildApp(
+  container: Container,
+  opts: { logger?: boolean } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: (opts.logger === false ? undefined : container.log) as FastifyBaseLogger | undefined,
+    genReqId: genRequestId,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { allErrors: false }, plugins: [addFormats] },
+  });
+  await app.register(requestContext);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'likeness',
+        version: '0.1.0',
+        description:
+          'Self-hostable avatar and talking-video generation. Generation API under /api/v2/svc (Bearer token; HTTP 401 + code 2003 on auth failure, otherwise HTTP 200 with a code). Clone API under /api/app/v1/clone.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'API token from `likeness accounts create`',
+          },
+        },
+      },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(svcApi, { prefix: '/api/v2/svc', container });
+  await app.register(cloneApi, { prefix: '/api/app/v1/clone', container });
+  await app.register(blobRoutes, { container });
+  await app.register(catalogueRoutes, { container });
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  return app;
+}

@@ -1,0 +1,40 @@
+import type { Command } from 'commander';
+import { print, withContainer } from './context.js';
+
+export function registerCallbackCommands(program: Command): void {
+  program
+    .command('callbacks')
+    .description('list recent callback deliveries (state, attempts, last answer)')
+    .option('--token <token>', 'only this account (by token)')
+    .option('--account <id>', 'only this account (by id)')
+    .option('--limit <n>', 'how many', (v) => Number(v), 50)
+    .option('--json', 'print JSON')
+    .action(async (o: { token?: string; account?: string; limit: number; json?: boolean }) => {
+      await withContainer(async (c) => {
+        let accountId: string | null = null;
+        if (o.token || o.account) {
+          const a = await c.services.accounts.resolve({ accountId: o.account, token: o.token });
+          if (!a) {
+            console.error('no such account');
+            process.exit(2);
+          }
+          accountId = a.id;
+        }
+        const rows = await c.services.callbacks.list(accountId, o.limit);
+        print(
+          rows.map((d) => ({
+            id: d.id,
+            task_id: d.task_id,
+            type: d.event_type,
+            state: d.state,
+            attempts: d.attempts,
+            last_status: d.last_status,
+            last_error: d.last_error,
+            created_at: d.created_at,
+            url: d.url,
+          })),
+          Boolean(o.json),
+        );
+      });
+    });
+}

@@ -1,0 +1,29 @@
+import pino from 'pino';
+import { ConfigError, loadConfig } from '../config.js';
+import { createContainer, type Container } from '../container.js';
+
+/** Opens the data dir for an admin command (no HTTP, no workers), runs `fn`, closes. */
+export async function withContainer<T>(fn: (c: Container) => Promise<T>): Promise<T> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const c = await createContainer(config, { log: pino({ level: 'warn' }) });
+  try {
+    return await fn(c);
+  } finally {
+    await c.close();
+  }
+}
+
+export function print(data: unknown, json: boolean): void {
+  if (json) console.log(JSON.stringify(data, null, 2));
+  else if (Array.isArray(data)) console.table(data);
+  else console.log(data);
+}

@@ -1,0 +1,105 @@
+import type { Command } from 'commander';
+import { loadConfig } from '../config.js';
+import { resolveMediaBinaries } from '../media/binaries.js';
+import { runMediaBinary } from '../media/run-ffmpeg.js';
+
+interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+async function check(name: string, fn: () => Promise<string>): Promise<Check> {
+  try {
+    return { name, ok: true, detail: await fn() };
+  } catch (e) {
+    return { name, ok: false, detail: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** Reports which engines and optional programs were found, so operators see problems before users do. */
+export function registerDoctorCommand(program: Command): void {
+  program
+    .command('doctor')
+    .description('check the configuration and the media engines')
+    .option('--json', 'print JSON')
+    .action(async (o: { json?: boolean }) => {
+      const checks: Check[] = [];
+      let config: ReturnType<typeof loadConfig> | null = null;
+      checks.push(
+        await check('config', async () => {
+          config = loadConfig();
+          return `port ${config.server.port}, data dir ${config.dataDir}, public URL ${config.server.publicUrl}`;
+        }),
+      );
+      const c = config as ReturnType<typeof loadConfig> | null;
+      const bins = resolveMediaBinaries({
+        ffmpeg: c?.media.ffmpegPath ?? undefined,
+        ffprobe: c?.media.ffprobePath ?? undefined,
+      });
+      checks.push(
+        await check(
+          'ffmpeg',
+          async () =>
+            (
+              await runMediaBinary(bins.ffmpeg, ['-hide_banner', '-version'], { captureStdout: true })
+            ).stdout.split('\n')[0] + ` (${bins.ffmpeg})`,
+        ),
+      );
+      checks.push(
+        await check(
+          'ffprobe',
+          async () =>
+            (
+              await runMediaBinary(bins.ffprobe, ['-hide_banner', '-version'], { captureStdout: true })
+            ).stdout.split('\n')[0] + ` (${bins.ffprobe})`,
+        ),
+      );
+      checks.push(
+        await check('ffmpeg filters', async () => {
+          const { stdout } = await runMediaBinary(bins.ffmpeg, ['-hide_banner', '-filters'], {
+            captureStdout: true,
+          });
+          const need = ['loudnorm', 'ass', 'drawtext', 'overlay', 'zoompan', 'atempo', 'rubberband'];
+          const missing = need.filter((f) => !new RegExp(`\\s${f}\\s`).test(stdout));
+          if (missing.length) throw new Error(`missing filters: ${missing.join(', ')}`);
+          return need.join(', ');
+        }),
+      );
+      checks.push(
+        await check('speech (eSpeak-NG)', async () => {
+          const { createSpeechEngine } = await import('../media/speech/index.js');
+          const { mkdtemp, rm } = await import('node:fs/promises');
+          const { join } = await import('node:path');
+          const { tmpdir } = await import('node:os');
+          const dir = await mkdtemp(join(tmpdir(), 'likeness-doctor-'));
+          const engine = createSpeechEngine({ ffmpeg: bins.ffmpeg, ffprobe: bins.ffprobe, tmpDir: dir });
+          try {
+            const r = await engine.synthesize(
+              '你好',
+              { language: 'zh', profile: null, rate: 1, volume: 1, pitch: 1 },
+              join(dir, 'x.wav'),
+            );
+            return `synthesised ${r.durationSec.toFixed(2)} s of Mandarin`;
+          } finally {
+            await engine.close();
+            await rm(dir, { recursive: true, force: true });
+          }
+        }),
+      );
+      checks.push(
+        await check('face landmarks', async () => {
+          const { createFaceDetector } = await import('../media/face/index.js');
+          const d = await createFaceDetector();
+          const faces = await d.detect({ data: new Uint8Array(64 * 64 * 3), width: 64, height: 64 });
+          await d.close();
+          return `model loaded (blank test image: ${faces.length} faces)`;
+        }),
+      );
+      if (o.json) console.log(JSON.stringify(checks, null, 2));
+      else
+        for (const ch of checks)
+          console.log(`${ch.ok ? 'ok  ' : 'FAIL'}  ${ch.name.padEnd(20)} ${ch.detail}`);
+      process.exitCode = checks.every((x) => x.ok) ? 0 : 1;
+    });
+}

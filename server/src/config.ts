@@ -1,0 +1,251 @@
+import { resolve } from 'node:path';
+
+export const PLANS = ['free', 'basic', 'pro', 'enterprise'] as const;
+export type Plan = (typeof PLANS)[number];
+
+/** x264 speed presets; faster presets trade file size for render time. */
+export const ENCODER_PRESETS = [
+  'ultrafast',
+  'superfast',
+  'veryfast',
+  'faster',
+  'fast',
+  'medium',
+  'slow',
+  'slower',
+  'veryslow',
+] as const;
+export type EncoderPreset = (typeof ENCODER_PRESETS)[number];
+/** Operations whose plan minimum is configurable (codes 1005 / 1006). */
+export const PLAN_GATED_OPERATIONS = [
+  'avatar_image',
+  'voice_clone',
+  'video_translate',
+  'video_sing',
+  'video_image',
+  'clone_avatar',
+] as const;
+export type PlanGatedOperation = (typeof PLAN_GATED_OPERATIONS)[number];
+
+export interface Prices {
+  /** Credits per minute of output, charged per second (rounded up to whole credits per task). */
+  videoPerMinute: number;
+  audioPerMinute: number;
+  translatePerMinute: number;
+  singPerMinute: number;
+  imageVideoPerMinute: number;
+  /** Flat credits per avatar made from an image (generation API and clone API). */
+  avatarImage: number;
+}
+
+export interface Config {
+  server: { host: string; port: number; publicUrl: string; logLevel: string };
+  dataDir: string;
+  signingSecret: string | null;
+  urls: { uploadTtlSec: number; downloadTtlSec: number };
+  uploads: { maxVideoBytes: number; maxAudioBytes: number; maxImageBytes: number };
+  fetch: { allow: string[]; timeoutMs: number };
+  workers: { concurrency: number; attempts: number; inProcess: boolean };
+  prices: Prices;
+  limits: {
+    maxActiveWorks: number;
+    maxDailyWorks: number;
+    maxVoiceClones: number;
+    maxAvatars: number;
+    cloneRatePerMinute: number;
+  };
+  plans: { defaultPlan: Plan; minimums: Record<PlanGatedOperation, Plan> };
+  callbacks: { retryScheduleSec: number[]; timeoutMs: number };
+  media: { ffmpegPath: string | null; ffprobePath: string | null; encoderPreset: EncoderPreset };
+  demoAccount: { enabled: boolean; credits: number };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Collects every problem instead of stopping at the first, so an operator fixes them in one go. */
+class Reader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  private raw(name: string): string | undefined {
+    const v = this.env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const v = this.raw(name);
+    if (v === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(v)) return v as T;
+    this.problems.push(`${name}=${v}: expected one of ${allowed.join(', ')}`);
+    return fallback;
+  }
+
+  str(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  optionalStr(name: string): string | null {
+    return this.raw(name) ?? null;
+  }
+
+  int(name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+    const v = this.raw(name);
+    if (v === undefined) return fallback;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      this.problems.push(`${name}=${v}: expected a whole number from ${min} to ${max}`);
+      return fallback;
+    }
+    return n;
+  }
+
+  bool(name: string, fallback: boolean): boolean {
+    const v = this.raw(name)?.toLowerCase();
+    if (v === undefined) return fallback;
+    if (['1', 'true', 'on', 'yes'].includes(v)) return true;
+    if (['0', 'false', 'off', 'no'].includes(v)) return false;
+    this.problems.push(`${name}=${v}: expected on/off (true/false, 1/0)`);
+    return fallback;
+  }
+
+  url(name: string, fallback: string): string {
+    const v = this.raw(name) ?? fallback;
+    try {
+      const u = new URL(v);
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
+      return v.replace(/\/+$/, '');
+    } catch {
+      this.problems.push(
+        `${name}=${v}: expected an absolute http(s) URL such as https://avatars.example.com`,
+      );
+      return fallback;
+    }
+  }
+
+  list(name: string): string[] {
+    const v = this.raw(name);
+    return v === undefined
+      ? []
+      : v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+  }
+
+  plan(name: string, fallback: Plan): Plan {
+    const v = this.raw(name);
+    if (v === undefined) return fallback;
+    if ((PLANS as readonly string[]).includes(v)) return v as Plan;
+    this.problems.push(`${name}=${v}: expected one of ${PLANS.join(', ')}`);
+    return fallback;
+  }
+
+  seconds(name: string, fallback: number[]): number[] {
+    const v = this.raw(name);
+    if (v === undefined) return fallback;
+    const parts = v.split(',').map((s) => Number(s.trim()));
+    const total = parts.reduce((a, b) => a + b, 0);
+    if (parts.some((n) => !Number.isFinite(n) || n < 0) || total > 300) {
+      this.problems.push(
+        `${name}=${v}: expected comma-separated delays in seconds adding up to at most 300 (the 5-minute retry window)`,
+      );
+      return fallback;
+    }
+    return parts;
+  }
+}
+
+export const DEFAULT_PLAN_MINIMUMS: Record<PlanGatedOperation, Plan> = {
+  avatar_image: 'basic',
+  voice_clone: 'basic',
+  video_translate: 'pro',
+  video_sing: 'pro',
+  video_image: 'basic',
+  clone_avatar: 'basic',
+};
+
+/** Pure: environment in, frozen config out (or a ConfigError naming every bad variable). */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const r = new Reader(env);
+  const port = r.int('PORT', 3000, 0, 65535);
+  const host = r.str('HOST', '127.0.0.1');
+  const mb = 1024 * 1024;
+  const minimums = { ...DEFAULT_PLAN_MINIMUMS };
+  for (const op of PLAN_GATED_OPERATIONS) {
+    minimums[op] = r.plan(`LIKENESS_PLAN_MIN_${op.toUpperCase()}`, minimums[op]);
+  }
+  const config: Config = {
+    server: {
+      host,
+      port,
+      publicUrl: r.url('LIKENESS_PUBLIC_URL', `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`),
+      logLevel: r.str('LIKENESS_LOG_LEVEL', 'info'),
+    },
+    dataDir: resolve(cwd, r.str('LIKENESS_DATA_DIR', './data')),
+    signingSecret: r.optionalStr('LIKENESS_SIGNING_SECRET'),
+    urls: {
+      uploadTtlSec: r.int('LIKENESS_UPLOAD_URL_TTL', 3600, 60, 7 * 86400),
+      downloadTtlSec: r.int('LIKENESS_DOWNLOAD_URL_TTL', 86400, 60, 30 * 86400),
+    },
+    uploads: {
+      maxVideoBytes: r.int('LIKENESS_MAX_VIDEO_MB', 500, 1, 10_000) * mb,
+      maxAudioBytes: r.int('LIKENESS_MAX_AUDIO_MB', 100, 1, 10_000) * mb,
+      maxImageBytes: r.int('LIKENESS_MAX_IMAGE_MB', 20, 1, 1_000) * mb,
+    },
+    fetch: {
+      allow: r.list('LIKENESS_FETCH_ALLOW'),
+      timeoutMs: r.int('LIKENESS_FETCH_TIMEOUT_SEC', 300, 1, 3600) * 1000,
+    },
+    workers: {
+      concurrency: r.int('LIKENESS_WORKERS', 1, 1, 64),
+      attempts: r.int('LIKENESS_JOB_ATTEMPTS', 3, 1, 10),
+      inProcess: r.bool('LIKENESS_IN_PROCESS_WORKERS', true),
+    },
+    prices: {
+      videoPerMinute: r.int('LIKENESS_PRICE_VIDEO_PER_MIN', 10, 0),
+      audioPerMinute: r.int('LIKENESS_PRICE_AUDIO_PER_MIN', 2, 0),
+      translatePerMinute: r.int('LIKENESS_PRICE_TRANSLATE_PER_MIN', 30, 0),
+      singPerMinute: r.int('LIKENESS_PRICE_SING_PER_MIN', 20, 0),
+      imageVideoPerMinute: r.int('LIKENESS_PRICE_IMAGE_VIDEO_PER_MIN', 15, 0),
+      avatarImage: r.int('LIKENESS_PRICE_AVATAR_IMAGE', 20, 0),
+    },
+    limits: {
+      maxActiveWorks: r.int('LIKENESS_MAX_ACTIVE_WORKS', 5, 1),
+      maxDailyWorks: r.int('LIKENESS_MAX_DAILY_WORKS', 200, 1),
+      maxVoiceClones: r.int('LIKENESS_MAX_VOICE_CLONES', 20, 0),
+      maxAvatars: r.int('LIKENESS_MAX_AVATARS', 100, 0),
+      cloneRatePerMinute: r.int('LIKENESS_CLONE_RATE_PER_MIN', 30, 1),
+    },
+    plans: { defaultPlan: r.plan('LIKENESS_DEFAULT_PLAN', 'basic'), minimums },
+    callbacks: {
+      retryScheduleSec: r.seconds('LIKENESS_CALLBACK_RETRY_SEC', [10, 30, 60, 120]),
+      timeoutMs: r.int('LIKENESS_CALLBACK_TIMEOUT_SEC', 10, 1, 60) * 1000,
+    },
+    media: {
+      ffmpegPath: r.optionalStr('FFMPEG_PATH'),
+      ffprobePath: r.optionalStr('FFPROBE_PATH'),
+      encoderPreset: r.oneOf('LIKENESS_ENCODER_PRESET', ENCODER_PRESETS, 'veryfast'),
+    },
+    demoAccount: {
+      enabled: r.bool('LIKENESS_DEMO_ACCOUNT', true),
+      credits: r.int('LIKENESS_DEMO_CREDITS', 10_000, 0),
+    },
+  };
+  if (r.problems.length > 0) throw new ConfigError(r.problems);
+  return deepFreeze(config);
+}
+
+function deepFreeze<T>(o: T): T {
+  if (o && typeof o === 'object') {
+    for (const v of Object.values(o)) deepFreeze(v);
+    Object.freeze(o);
+  }
+  return o;
+}

@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import pino, { type Logger } from 'pino';
+import type { Config, EncoderPreset } from './config.js';
+import { migrateToLatest, openSqlite, type Db } from './db/connect.js';
+import { InProcessJobQueue } from './jobs/in-process-queue.js';
+import type { JobQueue } from './jobs/job-queue.js';
+import { buildHandlerRegistry } from './jobs/registry.js';
+import { avatarCreateJob } from './jobs/handlers/avatar-create.job.js';
+import { callbackDeliverJob } from './jobs/handlers/callback-deliver.job.js';
+import { voiceCreateJob } from './jobs/handlers/voice-create.job.js';
+import { workRenderJob } from './jobs/handlers/work-render.job.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { resolveMediaBinaries, type MediaBinaries } from './media/binaries.js';
+import { createFaceDetector, type FaceDetector } from './media/face/index.js';
+import { createSpeechEngine, type SpeechEngine } from './media/speech/index.js';
+import { createSafeFetcher, type SafeFetcher } from './net/safe-fetch.js';
+import { AccountRepository } from './repositories/account.repository.js';
+import { AvatarRepository } from './repositories/avatar.repository.js';
+import { CallbackRepository } from './repositories/callback.repository.js';
+import { CoverRepository } from './repositories/cover.repository.js';
+import { CreditRepository } from './repositories/credit.repository.js';
+import { FileRepository } from './repositories/file.repository.js';
+import { JobRepository } from './repositories/job.repository.js';
+import { TaskRepository } from './repositories/task.repository.js';
+import { VoiceRepository } from './repositories/voice.repository.js';
+import { AccountService } from './services/account.service.js';
+import { AvatarService } from './services/avatar.service.js';
+import { CallbackService } from './services/callback.service.js';
+import { CatalogueService } from './services/catalogue.service.js';
+import { CoverService } from './services/cover.service.js';
+import { CreditService } from './services/credit.service.js';
+import { InputService } from './services/input.service.js';
+import { TaskService } from './services/task.service.js';
+import { UploadService } from './services/upload.service.js';
+import { UrlSigner } from './services/url-signer.js';
+import { VoiceService } from './services/voice.service.js';
+import { WorkService } from './services/work.service.js';
+import { LocalDiskBlobStore } from './storage/local-disk-blob-store.js';
+import type { BlobStore } from './storage/blob-store.js';
+import { renderTemplateDemo } from './jobs/handlers/template-demo.js';
+
+/** The media engine as the jobs see it. */
+export interface MediaToolkit {
+  bins: MediaBinaries;
+  speech: SpeechEngine;
+  /** The face model loads on first use (it takes a moment and most requests never need it). */
+  faces(): Promise<FaceDetector>;
+  fetcher: SafeFetcher;
+  tmpDir: string;
+  encoderPreset: EncoderPreset;
+}
+
+export interface Container {
+  config: Config;
+  clock: Clock;
+  log: Logger;
+  db: Db;
+  blobs: BlobStore;
+  queue: JobQueue;
+  media: MediaToolkit;
+  services: {
+    accounts: AccountService;
+    credits: CreditService;
+    uploads: UploadService;
+    urls: UrlSigner;
+    tasks: TaskService;
+    callbacks: CallbackService;
+    avatars: AvatarService;
+    voices: VoiceService;
+    works: WorkService;
+    catalogue: CatalogueService;
+    covers: CoverService;
+    inputs: InputService;
+  };
+  close(): Promise<void>;
+}
+
+export interface ContainerOptions {
+  clock?: Clock;
+  log?: Logger;
+  /** Tests override the fetcher's resolver or limits. */
+  fetcher?: SafeFetcher;
+}
+
+/** The signing secret: from config, else generated once and kept in the data dir so URLs survive restarts. */
+function signingSecret(config: Config): string {
+  if (config.signingSecret) return config.signingSecret;
+  const file = join(config.dataDir, 'signing.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** The one composition root: picks adapters from config and wires repositories → services → jobs. */
+export async function createContainer(config: Config, opts: ContainerOptions = {}): Promise<Container> {
+  const clock = opts.clock ?? systemClock;
+  const log = opts.log ?? pino({ level: config.server.logLevel });
+  mkdirSync(config.dataDir, { recursive: true });
+  const tmpDir = join(config.dataDir, 'tmp');
+  mkdirSync(tmpDir, { recursive: true });
+
+  const db = openSqlite(join(config.dataDir, 'likeness.db'));
+  await migrateToLatest(db);
+  const blobs = new LocalDiskBlobStore(join(config.dataDir, 'blobs'));
+
+  const repos = {
+    accounts: new AccountRepository(db),
+    credits: new CreditRepository(db),
+    files: new FileRepository(db),
+    tasks: new TaskRepository(db),
+    avatars: new AvatarRepository(db),
+    voices: new VoiceRepository(db),
+    covers: new CoverRepository(db),
+    callbacks: new CallbackRepository(db),
+    jobs: new JobRepository(db),
+  };
+
+  const bins = resolveMediaBinaries({
+    ffmpeg: config.media.ffmpegPath ?? undefined,
+    ffprobe: config.media.ffprobePath ?? undefined,
+  });
+  let faceDetector: Promise<FaceDetector> | null = null;
+  const media: MediaToolkit = {
+    bins,
+    speech: createSpeechEngine({ ffmpeg: bins.ffmpeg, ffprobe: bins.ffprobe, tmpDir }),
+    faces: () => (faceDetector ??= createFaceDetector()),
+    fetcher:
+      opts.fetcher ??
+      createSafeFetcher({ allow: [...config.fetch.allow], timeoutMs: config.fetch.timeoutMs }),
+    tmpDir,
+    encoderPreset: config.media.encoderPreset,
+  };
+
+  const urls = new UrlSigner(config, signingSecret(config), clock);
+  const credits = new CreditService(db, repos.credits, clock);
+  const callbacks = new CallbackService(repos.callbacks, repos.accounts, urls, config, clock, log);
+  // The queue needs the handlers and the handlers need the services; the late binding is explicit.
+  const queueRef: { q: JobQueue | null } = { q: null };
+  const queueProxy: JobQueue = {
+    enqueue: (n, p, o) => queueRef.q!.enqueue(n, p, o),
+    start: () => queueRef.q!.start(),
+    stop: () => queueRef.q!.stop(),
+    drain: (t) => queueRef.q!.drain(t),
+  };
+  const tasks = new TaskService(db, repos.tasks, credits, callbacks, queueProxy, config, clock);
+  const uploads = new UploadService(repos.files, blobs, urls, config, clock);
+  const catalogue = new CatalogueService(repos.avatars, repos.voices, blobs, config, clock, log);
+  const avatars = new AvatarService(db, repos.avatars, tasks, uploads, config, clock);
+  const voices = new VoiceService(db, repos.voices, tasks, uploads, config, clock);
+  const services = {
+    accounts: new AccountService(db, repos.accounts, credits, config, clock),
+    credits,
+    uploads,
+    urls,
+    tasks,
+    callbacks,
+    avatars,
+    voices,
+    works: new WorkService(tasks, avatars, voices, uploads, catalogue, config),
+    catalogue,
+    covers: new CoverService(repos.covers, repos.avatars, catalogue, blobs, urls, clock),
+    inputs: new InputService(repos.files, blobs, media.fetcher),
+  };
+
+  const container: Container = {
+    config,
+    clock,
+    log,
+    db,
+    blobs,
+    queue: queueProxy,
+    media,
+    services,
+    async close() {
+      await queueProxy.stop();
+      callbacks.close();
+      await media.speech.close();
+      if (faceDetector) await (await faceDetector).close();
+      await db.destroy();
+    },
+  };
+
+  const handlers = buildHandlerRegistry([
+    avatarCreateJob(container),
+    voiceCreateJob(container),
+    workRenderJob(container),
+    callbackDeliverJob(container),
+  ]);
+  queueRef.q = new InProcessJobQueue(repos.jobs, handlers, {
+    concurrency: config.workers.concurrency,
+    attempts: config.workers.attempts,
+    clock,
+    log,
+  });
+  callbacks.attachQueue(queueProxy);
+  catalogue.setDemoRenderer((t, out) => renderTemplateDemo(container, t, out));
+  await catalogue.seed();
+  return container;
+}

@@ -1,0 +1,192 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Timestamps are ISO-8601 UTC strings: portable across SQLite and PostgreSQL and sortable as text. */
+type Iso = string;
+
+export interface AccountsTable {
+  id: string;
+  name: string;
+  plan: string;
+  credit_balance: number;
+  /** 1 = AIGC label on, 2 = off; applied when a request's aigc_flag is 0. */
+  aigc_preference: number;
+  callback_url: string | null;
+  callback_secret: string;
+  v2_callback: number;
+  created_at: Iso;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  account_id: string;
+  token_hash: string;
+  /** First characters of the token, for operators to tell tokens apart. */
+  token_prefix: string;
+  agent_platform: number;
+  created_at: Iso;
+  revoked_at: Iso | null;
+}
+
+export interface CreditEntriesTable {
+  id: Generated<number>;
+  account_id: string;
+  delta: number;
+  reason: string;
+  task_id: string | null;
+  idempotency_key: string | null;
+  created_at: Iso;
+}
+
+export interface FilesTable {
+  id: string;
+  account_id: string;
+  extension: string;
+  content_type: string;
+  category: string;
+  max_bytes: number;
+  size_bytes: number | null;
+  sha256: string | null;
+  state: string;
+  blob_key: string;
+  upload_expires_at: Iso;
+  created_at: Iso;
+  uploaded_at: Iso | null;
+}
+
+export interface TasksTable {
+  id: string;
+  account_id: string;
+  /** avatar | voice | work (video and audio) | cover */
+  family: string;
+  /** Operation, e.g. avatar_video, video_tts, audio_tts, video_translate. */
+  type: string;
+  status: number;
+  progress: number;
+  title: string | null;
+  /** The avatar or voice this task makes; several tasks may share one (same video_url). */
+  subject_id: string | null;
+  input: string;
+  /** Result ids and keys as JSON: avatar id, voice id, blob key, duration. */
+  result: string | null;
+  error_code: number | null;
+  error_message: string | null;
+  credits_reserved: number;
+  credits_charged: number;
+  attempts: number;
+  created_at: Iso;
+  started_at: Iso | null;
+  finished_at: Iso | null;
+  deleted_at: Iso | null;
+}
+
+export interface AvatarsTable {
+  id: string;
+  account_id: string | null;
+  /** private (the owner's), team (a team space; not deletable by its members), public (shipped) */
+  scope: string;
+  title: string;
+  source: string;
+  source_key: string | null;
+  /** ready | pending | failed */
+  state: string;
+  media_key: string | null;
+  media_kind: string | null;
+  width: number | null;
+  height: number | null;
+  duration_sec: number | null;
+  face: string | null;
+  motion: string | null;
+  task_id: string | null;
+  created_at: Iso;
+  deleted_at: Iso | null;
+}
+
+export interface VoicesTable {
+  id: string;
+  account_id: string | null;
+  type: number;
+  title: string;
+  language: string;
+  state: string;
+  profile: string | null;
+  rate: string;
+  volume: string;
+  pitch: string;
+  sample_key: string | null;
+  demo_key: string | null;
+  task_id: string | null;
+  created_at: Iso;
+  deleted_at: Iso | null;
+}
+
+export interface CoversTable {
+  id: string;
+  account_id: string;
+  style_id: string;
+  blob_key: string;
+  format: string;
+  width: number;
+  height: number;
+  created_at: Iso;
+}
+
+export interface CallbackDeliveriesTable {
+  id: string;
+  account_id: string;
+  task_id: string;
+  event_type: number;
+  url: string;
+  body: string;
+  /** pending | delivered | dead */
+  state: string;
+  attempts: number;
+  next_attempt_at: Iso;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: Iso;
+  finished_at: Iso | null;
+}
+
+export interface JobsTable {
+  id: string;
+  name: string;
+  payload: string;
+  /** queued | running | done | failed */
+  state: string;
+  attempts: number;
+  max_attempts: number;
+  run_at: Iso;
+  locked_by: string | null;
+  locked_at: Iso | null;
+  last_error: string | null;
+  dedupe_key: string | null;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  api_tokens: ApiTokensTable;
+  credit_entries: CreditEntriesTable;
+  files: FilesTable;
+  tasks: TasksTable;
+  avatars: AvatarsTable;
+  voices: VoicesTable;
+  covers: CoversTable;
+  callback_deliveries: CallbackDeliveriesTable;
+  jobs: JobsTable;
+}
+
+export type AccountRow = Selectable<AccountsTable>;
+export type ApiTokenRow = Selectable<ApiTokensTable>;
+export type FileRow = Selectable<FilesTable>;
+export type TaskRow = Selectable<TasksTable>;
+export type NewTask = Insertable<TasksTable>;
+export type TaskUpdate = Updateable<TasksTable>;
+export type AvatarRow = Selectable<AvatarsTable>;
+export type NewAvatar = Insertable<AvatarsTable>;
+export type VoiceRow = Selectable<VoicesTable>;
+export type NewVoice = Insertable<VoicesTable>;
+export type CoverRow = Selectable<CoversTable>;
+export type CallbackDeliveryRow = Selectable<CallbackDeliveriesTable>;
+export type JobRow = Selectable<JobsTable>;

@@ -1,0 +1,71 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Container } from '../../container.js';
+import { CLONE_MESSAGES, CloneCode } from '../../errors/codes.js';
+import { isAppError } from '../../errors/app-error.js';
+import { readCredential } from '../plugins/bearer.js';
+import { formatValidationErrors } from '../plugins/validation.js';
+import { cloneAvatarRoutes } from './avatars.js';
+import { CLONE_HTTP_STATUS, cloneCodeFor } from './errors.js';
+
+/** The clone envelope. `detail` says what to fix; `message` is the spec's short status text. */
+export function envelope(code: CloneCode, data: Record<string, unknown>, detail?: string) {
+  return { code, message: CLONE_MESSAGES[code], ...(detail ? { detail } : {}), data };
+}
+
+/** The clone API family under /api/app/v1/clone, with its own auth (Bearer or bare key) and envelope. */
+export async function cloneApi(app: FastifyInstance, opts: { container: Container }) {
+  const { container } = opts;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  api.addHook('onRequest', async (req, reply) => {
+    const key = readCredential(req.headers.authorization, true);
+    const caller = key ? await container.services.accounts.authenticate(key) : null;
+    if (!caller) {
+      return reply
+        .code(401)
+        .send(
+          envelope(
+            CloneCode.Unauthenticated,
+            {},
+            'send "Authorization: Bearer <token>" or the API key itself in Authorization',
+          ),
+        );
+    }
+    req.caller = caller;
+  });
+
+  api.setErrorHandler((err: FastifyError, req, reply) => {
+    reply.serializer((payload) => JSON.stringify(payload));
+    const appErr: unknown = err;
+    if (err.validation) {
+      return reply
+        .code(400)
+        .send(
+          envelope(
+            CloneCode.InvalidInput,
+            {},
+            formatValidationErrors(err.validation, err.validationContext ?? 'request'),
+          ),
+        );
+    }
+    if (!isAppError(appErr) && err.statusCode && err.statusCode < 500) {
+      return reply.code(400).send(envelope(CloneCode.InvalidInput, {}, err.message));
+    }
+    const code = cloneCodeFor(err);
+    if (code === CloneCode.ServerError) req.log.error({ err }, 'unexpected error');
+    const data =
+      isAppError(appErr) && appErr.details.data ? (appErr.details.data as Record<string, unknown>) : {};
+    return reply
+      .code(CLONE_HTTP_STATUS[code])
+      .send(envelope(code, data, code === CloneCode.ServerError ? undefined : err.message));
+  });
+
+  api.setNotFoundHandler((req, reply) =>
+    reply
+      .code(404)
+      .send(envelope(CloneCode.InvalidInput, {}, `no endpoint ${req.method} ${req.url.split('?')[0]}`)),
+  );
+
+  await api.register(cloneAvatarRoutes, { container });
+}

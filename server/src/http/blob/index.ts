@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import parseRange from 'range-parser';
+import type { Container } from '../../container.js';
+import { SvcCode } from '../../errors/codes.js';
+import { UploadRejected } from '../../services/upload.service.js';
+
+const UPLOAD_STATUS: Record<UploadRejected['reason'], { http: number; code: number }> = {
+  'bad-signature': { http: 403, code: SvcCode.InvalidParameter },
+  expired: { http: 403, code: SvcCode.InvalidParameter },
+  'not-found': { http: 404, code: SvcCode.NotFound },
+  'content-type': { http: 415, code: SvcCode.FileTypeUnsupported },
+  'too-large': { http: 413, code: SvcCode.FileTooLarge },
+  'already-uploaded': { http: 409, code: SvcCode.InvalidParameter },
+};
+
+const MIME: Record<string, string> = {
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  wav: 'audio/wav',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+type Query = { exp?: string; sig?: string };
+
+/**
+ * Signed file routes of the local-disk store: PUT /files/upload/:fileId receives an upload (streamed,
+ * never buffered), GET/HEAD /files/<key> serves results with Range support. Both are authorised by
+ * their signature, not by the API token (an Authorization header sent along is ignored).
+ */
+export async function blobRoutes(app: FastifyInstance, opts: { container: Container }) {
+  const { services, blobs } = opts.container;
+
+  // Uploads arrive as raw bytes of any media type; hand the stream to the route untouched.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+
+  app.put<{ Params: { fileId: string }; Querystring: Query }>(
+    '/files/upload/:fileId',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const len = req.headers['content-length'];
+      try {
+        const result = await services.uploads.receive(
+          req.params.fileId,
+          req.query,
+          req.headers['content-type'],
+          len === undefined ? null : Number(len),
+          req.raw,
+        );
+        return reply.code(200).send({ code: 0, message: '', request_id: req.id, ...result });
+      } catch (err) {
+        if (err instanceof UploadRejected) {
+          const s = UPLOAD_STATUS[err.reason];
+          // Stop reading a body we refuse; the client sees the answer at once.
+          reply.header('connection', 'close');
+          return reply.code(s.http).send({ code: s.code, message: err.message, request_id: req.id });
+        }
+        throw err;
+      }
+    },
+  );
+
+  const serve = async (
+    req: FastifyRequest<{ Params: { '*': string }; Querystring: Query }>,
+    reply: FastifyReply,
+  ) => {
+    const key = decodeURIComponent(req.params['*']);
+    const verdict = services.urls.verifyDownload(key, req.query);
+    if (verdict !== 'ok') {
+      return reply.code(403).send({
+        code: SvcCode.InvalidParameter,
+        message:
+          verdict === 'expired'
+            ? 'this link has expired; query the task again for a fresh one'
+            : 'invalid link signature',
+        request_id: req.id,
+      });
+    }
+    const stat = await blobs.stat(key);
+    if (!stat)
+      return reply.code(404).send({ code: SvcCode.NotFound, message: 'file not found', request_id: req.id });
+    const ext = key.split('.').pop()?.toLowerCase() ?? '';
+    reply.header('content-type', MIME[ext] ?? 'application/octet-stream');
+    reply.header('accept-ranges', 'bytes');
+    reply.header('cache-control', 'private, max-age=3600');
+    const rangeHeader = req.headers.range;
+    if (rangeHeader) {
+      const ranges = parseRange(stat.size, rangeHeader, { combine: true });
+      if (ranges === -1) {
+        reply.header('content-range', `bytes */${stat.size}`);
+        return reply.code(416).send();
+      }
+      if (ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) {
+        const r = ranges[0]!;
+        reply.code(206);
+        reply.header('content-range', `bytes ${r.start}-${r.end}/${stat.size}`);
+        reply.header('content-length', r.end - r.start + 1);
+        return req.method === 'HEAD' ? reply.send() : reply.send(blobs.read(key, r));
+      }
+    }
+    reply.header('content-length', stat.size);
+    return req.method === 'HEAD' ? reply.send() : reply.send(blobs.read(key));
+  };
+
+  app.get('/files/*', { schema: { hide: true } }, serve);
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Container } from '../container.js';
+import type { CatalogueAsset } from '../services/catalogue.service.js';
+
+const TYPES: Record<string, string> = { png: 'image/png', mp4: 'video/mp4' };
+
+/** Public catalogue media (template covers and demos, cover-style previews): not account data, so unsigned. */
+export async function catalogueRoutes(app: FastifyInstance, opts: { container: Container }) {
+  const { services, blobs } = opts.container;
+  const serve =
+    (kind: CatalogueAsset, ext: string) =>
+    async (req: { params: { id: string } }, reply: import('fastify').FastifyReply) => {
+      const key = await services.catalogue.asset(kind, req.params.id.replace(/\.png$/, ''));
+      if (!key) return reply.code(404).send({ code: 14, message: 'no such catalogue item' });
+      const stat = await blobs.stat(key);
+      reply.header('content-type', TYPES[ext]).header('cache-control', 'public, max-age=86400');
+      if (stat) reply.header('content-length', stat.size);
+      return reply.send(blobs.read(key));
+    };
+  app.get<{ Params: { id: string } }>(
+    '/catalogue/templates/:id/cover.png',
+    { schema: { hide: true } },
+    serve('template-cover', 'png'),
+  );
+  app.get<{ Params: { id: string } }>(
+    '/catalogue/templates/:id/demo.mp4',
+    { schema: { hide: true } },
+    serve('template-demo', 'mp4'),
+  );
+  app.get<{ Params: { id: string } }>(
+    '/catalogue/cover-styles/:id',
+    { schema: { hide: true } },
+    serve('cover-style', 'png'),
+  );
+}

@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { formatValidationErrors } from './validation.js';
+
+const err = (keyword: string, instancePath: string, params: Record<string, unknown>, message?: string) => ({
+  keyword,
+  instancePath,
+  schemaPath: '',
+  params,
+  message,
+});
+
+test('validation messages name the parameter and the rule', () => {
+  assert.equal(
+    formatValidationErrors([err('required', '', { missingProperty: 'text' })], 'body'),
+    'text is required',
+  );
+  assert.equal(
+    formatValidationErrors([err('maxLength', '/title', { limit: 20 })], 'body'),
+    'title must be at most 20 characters',
+  );
+  assert.equal(
+    formatValidationErrors([err('format', '/st_primary_color', { format: 'rrggbb' })], 'body'),
+    'st_primary_color must be a colour in the form #rrggbb, e.g. #ffcc00',
+  );
+  assert.equal(
+    formatValidationErrors([err('type', '/page', { type: 'integer' })], 'querystring'),
+    'page must be a whole number',
+  );
+  assert.equal(
+    formatValidationErrors([err('maximum', '/size', { limit: 300 }, 'must be <= 300')], 'querystring'),
+    'size must be <= 300',
+  );
+});

@@ -1,0 +1,93 @@
+import { join } from 'node:path';
+import type { Container } from '../../container.js';
+import { ERRORS, isAppError } from '../../errors/app-error.js';
+import { SvcCode } from '../../errors/codes.js';
+import { renderAudio } from '../../media/compose/index.js';
+import { probeMedia } from '../../media/probe.js';
+import { SpeechInputError, type SpeechLanguage } from '../../media/speech/index.js';
+import { checkVoiceSample } from '../../services/media-rules.js';
+import type { VoiceTaskInput } from '../../services/voice.service.js';
+import { JobName, type JobHandler } from '../job-queue.js';
+import { withTmpDir } from './job-tmp.js';
+import { demoTextFor } from './demo-text.js';
+
+const SAMPLE_PROBLEMS: Record<SpeechInputError['reason'], string> = {
+  'too-short': 'the voice sample is shorter than 5 seconds',
+  'too-long': 'the voice sample is longer than 3 minutes',
+  'no-speech': 'the voice sample has too little speech; record a few sentences of one person speaking',
+  clipping: 'the voice sample is heavily clipped (too loud); record it again at a lower level',
+  noisy: 'the voice sample is too noisy; record it in a quieter place',
+  unreadable: 'the voice sample could not be decoded',
+};
+
+/** Clones a voice: analyse the sample into a profile, keep the sample, and speak a demo in the new voice. */
+export function voiceCreateJob(c: Container): JobHandler<'voice.create'> {
+  const { services, media, blobs, config } = c;
+  return {
+    name: JobName.VoiceCreate,
+    async run({ taskId }, ctx) {
+      const task = await services.tasks.start(taskId, ctx.attempt);
+      if (!task || !task.subject_id) return;
+      const voiceId = task.subject_id;
+      const input = JSON.parse(task.input) as VoiceTaskInput;
+      try {
+        const demoKey = await withTmpDir(media.tmpDir, 'voice', async (tmp) => {
+          const got = await services.inputs.acquire(
+            task.account_id,
+            input.source,
+            'audio',
+            Math.min(20 * 1024 * 1024, config.uploads.maxAudioBytes),
+            tmp,
+            ctx.signal,
+          );
+          const info = await probeMedia(media.bins.ffprobe, got.path, ctx.signal);
+          checkVoiceSample(info, got.bytes);
+          await services.tasks.progress(taskId, 20);
+          let profile;
+          try {
+            profile = await media.speech.analyseSample(got.path, { signal: ctx.signal });
+          } catch (e) {
+            if (e instanceof SpeechInputError) throw ERRORS.audio(SAMPLE_PROBLEMS[e.reason] ?? e.message);
+            throw e;
+          }
+          await services.tasks.progress(taskId, 50);
+          const language = input.language as SpeechLanguage;
+          const wav = join(tmp, 'demo.wav');
+          await media.speech.synthesize(
+            demoTextFor(language),
+            { language, profile, rate: 1, volume: 1, pitch: 1 },
+            wav,
+            { signal: ctx.signal },
+          );
+          const mp3 = join(tmp, 'demo.mp3');
+          await renderAudio(media.bins, { speech: { path: wav }, outputPath: mp3 }, { signal: ctx.signal });
+          const sampleKey = `voices/${voiceId}/sample.${info.formatName.includes('wav') ? 'wav' : info.formatName.includes('mp3') ? 'mp3' : 'm4a'}`;
+          await blobs.putFile(sampleKey, got.path);
+          const key = `voices/${voiceId}/demo.mp3`;
+          await blobs.putFile(key, mp3);
+          await services.voices.update(voiceId, {
+            state: 'ready',
+            profile: JSON.stringify(profile),
+            sample_key: sampleKey,
+            demo_key: key,
+          });
+          return key;
+        });
+        await services.tasks.complete(taskId, { voice: voiceId, blobKey: demoKey });
+      } catch (err) {
+        if (!isAppError(err)) throw err;
+        await services.voices.update(voiceId, { state: 'failed' });
+        await services.tasks.fail(taskId, err.code, err.message);
+      }
+    },
+    async onGiveUp({ taskId }, err) {
+      const task = await services.tasks.getForJob(taskId);
+      if (task?.subject_id) await services.voices.update(task.subject_id, { state: 'failed' });
+      await services.tasks.fail(
+        taskId,
+        SvcCode.AudioResourceFailed,
+        `voice cloning failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import { join } from 'node:path';
+import sharp, { type Metadata } from 'sharp';
+import type { Container } from '../../container.js';
+import type { TaskRow } from '../../db/schema.js';
+import { ERRORS } from '../../errors/app-error.js';
+import type { AvatarSource } from '../../media/compose/index.js';
+import { displaySize, probeMedia } from '../../media/probe.js';
+import {
+  detectTextLanguage,
+  type SpeechLanguage,
+  type SpeechResult,
+  type VoiceProfile,
+  type VoiceSettings,
+} from '../../media/speech/index.js';
+import { checkDrivingAudio, checkImage, checkSong, checkSourceVideo } from '../../services/media-rules.js';
+import type { WorkInput } from '../../services/work.service.js';
+
+/** The picture side of a work: what moves, and at what size. */
+export interface FaceSource {
+  source: AvatarSource;
+  width: number;
+  height: number;
+  fps: number;
+}
+
+/** The sound side of a work: a speech or song file, its length, and word timings when synthesised. */
+export interface SoundSource {
+  path: string;
+  durationSec: number;
+  speech: SpeechResult | null;
+}
+
+const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+
+/** Scales to at most `maxLong` pixels on the long side, keeping even dimensions for H.264. */
+export function outputSize(w: number, h: number, maxLong = 1920): { width: number; height: number } {
+  const k = Math.min(1, maxLong / Math.max(w, h));
+  return { width: even(w * k), height: even(h * k) };
+}
+
+/** Loads the avatar, the uploaded video, or the uploaded image that a work animates. */
+export async function resolveFace(
+  c: Container,
+  task: TaskRow,
+  input: WorkInput,
+  tmp: string,
+  signal: AbortSignal,
+): Promise<FaceSource> {
+  const { services, media, blobs, config } = c;
+  const startSec = (input.startMsec ?? 0) / 1000;
+  if (input.avatar) {
+    const a = await services.avatars.getForJob(input.avatar);
+    if (!a || a.deleted_at || a.state !== 'ready' || !a.media_key)
+      throw ERRORS.notFound('avatar', input.avatar);
+    const path = await blobs.toLocalPath(a.media_key, tmp);
+    if (a.media_kind === 'video') {
+      const duration = a.duration_sec ?? 0;
+      return {
+        source: { kind: 'video', path, startSec: duration > 0 ? startSec % duration : 0 },
+        width: a.width ?? 720,
+        height: a.height ?? 1280,
+        fps: 25,
+      };
+    }
+    const motion = a.motion === 'lively' ? 'lively' : a.motion === 'still' ? 'still' : 'subtle';
+    return {
+      source: { kind: 'image', path, motion },
+      width: a.width ?? 720,
+      height: a.height ?? 1280,
+      fps: 25,
+    };
+  }
+  if (input.videoFileId) {
+    const got = await services.inputs.acquire(
+      task.account_id,
+      { fileId: input.videoFileId },
+      'video',
+      config.uploads.maxVideoBytes,
+      tmp,
+      signal,
+    );
+    const info = await probeMedia(media.bins.ffprobe, got.path, signal);
+    checkSourceVideo(info, got.bytes, config.uploads.maxVideoBytes);
+    const size = displaySize(info.video!);
+    return {
+      source: {
+        kind: 'video',
+        path: got.path,
+        startSec: info.durationSec > 0 ? startSec % info.durationSec : 0,
+      },
+      ...size,
+      fps: Math.min(30, Math.round(info.video!.fps) || 25),
+    };
+  }
+  if (input.imageFileId) {
+    const got = await services.inputs.acquire(
+      task.account_id,
+      { fileId: input.imageFileId },
+      'image',
+      config.uploads.maxImageBytes,
+      tmp,
+      signal,
+    );
+    const meta = await sharp(got.path)
+      .metadata()
+      .catch(() => ({}) as Metadata);
+    checkImage(meta, got.bytes, config.uploads.maxImageBytes);
+    const upright = join(tmp, 'person.png');
+    let img = sharp(got.path).rotate();
+    // Model 6 is the cartoon style: flatten textures and reduce the palette before animating.
+    if (input.model === 6)
+      img = sharp(await img.median(7).modulate({ saturation: 1.35 }).toBuffer()).png({
+        palette: true,
+        colors: 24,
+        dither: 0,
+      });
+    const out = await img.png().toFile(upright);
+    const found = await (await media.faces()).detectInFile(upright);
+    if (found.faces.length === 0)
+      throw ERRORS.avatarClone('no face was found in image_file_id; use a clear portrait of one person');
+    const motion = task.type === 'video_sing' ? 'lively' : 'subtle';
+    return {
+      source: { kind: 'image', path: upright, motion },
+      width: out.width,
+      height: out.height,
+      fps: 25,
+    };
+  }
+  throw ERRORS.invalid('the work has no avatar, video_file_id or image_file_id');
+}
+
+/** Voice settings of a stored voice, with its edits (rate, volume, pitch) applied on top of its profile. */
+export async function voiceSettingsFor(c: Container, voiceId: string, text: string): Promise<VoiceSettings> {
+  const v = await c.services.voices.getForJob(voiceId);
+  if (!v || v.deleted_at || v.state !== 'ready') throw ERRORS.notFound('voice', voiceId);
+  // Text in another language than the voice's is spoken by the best-fitting voice, with the same profile.
+  const detected = detectTextLanguage(text);
+  const own = v.language as SpeechLanguage;
+  const language =
+    detected && detected !== own && !(own.startsWith('zh') && detected === 'zh') ? detected : own;
+  return {
+    language,
+    profile: v.profile ? (JSON.parse(v.profile) as VoiceProfile) : null,
+    rate: Number(v.rate) || 1,
+    volume: Number(v.volume) || 1,
+    pitch: Number(v.pitch) || 1,
+  };
+}
+
+/** Synthesises the text, or fetches and checks the given audio. */
+export async function resolveSound(
+  c: Container,
+  task: TaskRow,
+  input: WorkInput,
+  face: FaceSource | null,
+  tmp: string,
+  signal: AbortSignal,
+): Promise<SoundSource> {
+  const { services, media, config } = c;
+  if (input.text !== undefined) {
+    let voice: VoiceSettings;
+    if (input.voice) voice = await voiceSettingsFor(c, input.voice, input.text);
+    else if (face?.source.kind === 'video') {
+      // video_file_id without a voice: the video's own speaker is the voice.
+      const profile = await media.speech.analyseSample(face.source.path, { signal }).catch(() => null);
+      voice = { language: detectTextLanguage(input.text) ?? 'zh', profile, rate: 1, volume: 1, pitch: 1 };
+    } else throw ERRORS.invalid('voice is required');
+    const wav = join(tmp, 'speech.wav');
+    const speech = await media.speech.synthesize(input.text, voice, wav, { signal });
+    return { path: wav, durationSec: speech.durationSec, speech };
+  }
+  if (input.audio) {
+    const got = await services.inputs.acquire(
+      task.account_id,
+      input.audio,
+      'audio',
+      config.uploads.maxAudioBytes,
+      tmp,
+      signal,
+    );
+    const info = await probeMedia(media.bins.ffprobe, got.path, signal);
+    if (task.type === 'video_sing') checkSong(info, got.bytes, config.uploads.maxAudioBytes);
+    else checkDrivingAudio(info, got.bytes, config.uploads.maxAudioBytes);
+    return { path: got.path, durationSec: info.durationSec, speech: null };
+  }
+  throw ERRORS.invalid('the work has neither text nor audio');
+}

@@ -1,0 +1,213 @@
+import type { Logger } from 'pino';
+import { newId } from '../lib/ids.js';
+import { addSeconds, iso, type Clock } from '../lib/clock.js';
+import type { JobRepository } from '../repositories/job.repository.js';
+import {
+  JOB_OPTIONS,
+  UnrecoverableError,
+  type EnqueueOptions,
+  type JobHandler,
+  type JobName,
+  type JobPayloads,
+  type JobQueue,
+} from './job-queue.js';
+
+interface Lane {
+  name: 'media' | 'io';
+  concurrency: number;
+  running: Set<Promise<void>>;
+}
+
+/**
+ * The embedded queue: jobs are rows in the database, so a crash or restart loses nothing. On start,
+ * jobs that were running when the process died go back to the queue; their attempt was counted, so a
+ * job that keeps killing the process eventually gives up and its task fails with a refund.
+ */
+export class InProcessJobQueue implements JobQueue {
+  private readonly workerId = newId('w');
+  private readonly lanes: Lane[];
+  private readonly controllers = new Set<AbortController>();
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = true;
+  private wakeScheduled = false;
+
+  constructor(
+    private readonly jobs: JobRepository,
+    private readonly handlers: Map<JobName, JobHandler>,
+    private readonly opts: {
+      concurrency: number;
+      attempts: number;
+      clock: Clock;
+      log: Logger;
+      pollMs?: number;
+    },
+  ) {
+    this.lanes = [
+      { name: 'media', concurrency: opts.concurrency, running: new Set() },
+      { name: 'io', concurrency: 4, running: new Set() },
+    ];
+  }
+
+  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], o: EnqueueOptions = {}): Promise<void> {
+    const now = this.opts.clock.now();
+    const max = JOB_OPTIONS[name].attempts ?? this.opts.attempts;
+    await this.jobs.enqueue(
+      {
+        id: newId('job'),
+        name,
+        payload: JSON.stringify(payload),
+        state: 'queued',
+        attempts: 0,
+        max_attempts: max,
+        run_at: iso(o.runAt ?? now),
+        dedupe_key: o.dedupeKey ?? null,
+        created_at: iso(now),
+        updated_at: iso(now),
+      },
+      o.trx,
+    );
+    // A job enqueued inside a transaction is visible only after commit; poll soon after.
+    this.wake(o.trx ? 20 : 0);
+  }
+
+  async start(): Promise<void> {
+    const requeued = await this.jobs.requeueRunning(iso(this.opts.clock.now()));
+    if (requeued > 0) this.opts.log.warn({ requeued }, 'requeued jobs left running by a previous process');
+    this.stopped = false;
+    this.wake(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    for (const c of this.controllers) c.abort(new Error('server shutting down'));
+    await Promise.allSettled(this.lanes.flatMap((l) => [...l.running]));
+  }
+
+  async drain(timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const busy = this.lanes.some((l) => l.running.size > 0);
+      const next = await this.jobs.nextRunAt(this.allNames());
+      const due = next !== undefined && next <= iso(this.opts.clock.now());
+      if (!busy && !due) return;
+      if (Date.now() > deadline) throw new Error('queue did not drain in time');
+      this.wake(0);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  private allNames(): JobName[] {
+    return [...this.handlers.keys()];
+  }
+
+  private namesFor(lane: Lane): JobName[] {
+    return this.allNames().filter((n) => JOB_OPTIONS[n].lane === lane.name);
+  }
+
+  private wake(delayMs: number): void {
+    if (this.stopped) return;
+    if (delayMs === 0) {
+      if (this.wakeScheduled) return;
+      this.wakeScheduled = true;
+      setImmediate(() => {
+        this.wakeScheduled = false;
+        void this.pump();
+      });
+      return;
+    }
+    setTimeout(() => this.wake(0), delayMs).unref();
+  }
+
+  private async pump(): Promise<void> {
+    if (this.stopped) return;
+    for (const lane of this.lanes) {
+      while (!this.stopped && lane.running.size < lane.concurrency) {
+        const job = await this.jobs.claimNext(this.namesFor(lane), this.workerId, iso(this.opts.clock.now()));
+        if (!job) break;
+        const p = this.execute(
+          job.id,
+          job.name as JobName,
+          job.payload,
+          job.attempts,
+          job.max_attempts,
+        ).finally(() => {
+          lane.running.delete(p);
+          this.wake(0);
+        });
+        lane.running.add(p);
+      }
+    }
+    this.scheduleNextPoll();
+  }
+
+  private async scheduleNextPoll(): Promise<void> {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    const next = await this.jobs.nextRunAt(this.allNames());
+    const poll = this.opts.pollMs ?? 1000;
+    const wait = next
+      ? Math.max(10, Math.min(poll, Date.parse(next) - this.opts.clock.now().getTime()))
+      : poll;
+    this.timer = setTimeout(() => void this.pump(), wait);
+    this.timer.unref();
+  }
+
+  private async execute(id: string, name: JobName, rawPayload: string, attempt: number, max: number) {
+    const handler = this.handlers.get(name);
+    const payload = JSON.parse(rawPayload) as JobPayloads[JobName];
+    const now = () => iso(this.opts.clock.now());
+    if (!handler) return;
+    if (attempt > max) {
+      // Claimed more often than allowed: the process died during every earlier attempt.
+      const err = new Error(`gave up after ${max} attempts (the worker stopped during each one)`);
+      await this.giveUp(handler, payload, err);
+      await this.jobs.finish(id, 'failed', err.message, now());
+      return;
+    }
+    const controller = new AbortController();
+    this.controllers.add(controller);
+    const log = this.opts.log.child({ job: name, jobId: id, attempt });
+    const started = Date.now();
+    try {
+      log.info('job started');
+      await handler.run(payload, {
+        signal: controller.signal,
+        attempt,
+        maxAttempts: max,
+        reportProgress: async () => undefined,
+      });
+      await this.jobs.finish(id, 'done', null, now());
+      log.info({ ms: Date.now() - started }, 'job finished');
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (this.stopped && controller.signal.aborted) {
+        // Shutdown interrupted the job: leave it for the next start, attempt not wasted.
+        await this.jobs.reschedule(id, now(), 'interrupted by shutdown', now());
+        log.warn('job interrupted by shutdown; it will resume on next start');
+        return;
+      }
+      const permanent = err instanceof UnrecoverableError || attempt >= max;
+      if (permanent) {
+        log.error({ err }, 'job failed');
+        await this.giveUp(handler, payload, err);
+        await this.jobs.finish(id, 'failed', message, now());
+      } else {
+        const backoff = JOB_OPTIONS[name].backoffSec;
+        const delay = backoff[Math.min(attempt - 1, backoff.length - 1)] ?? 5;
+        log.warn({ err, retryInSec: delay }, 'job failed; will retry');
+        await this.jobs.reschedule(id, iso(addSeconds(this.opts.clock.now(), delay)), message, now());
+      }
+    } finally {
+      this.controllers.delete(controller);
+    }
+  }
+
+  private async giveUp(handler: JobHandler, payload: JobPayloads[JobName], err: unknown): Promise<void> {
+    try {
+      await handler.onGiveUp?.(payload, err);
+    } catch (e) {
+      this.opts.log.error({ err: e }, 'job give-up hook failed');
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import type { Db } from '../db/connect.js';
+
+export const JobName = {
+  AvatarCreate: 'avatar.create',
+  VoiceCreate: 'voice.create',
+  WorkRender: 'work.render',
+  CallbackDeliver: 'callback.deliver',
+} as const;
+export type JobName = (typeof JobName)[keyof typeof JobName];
+
+/** Payloads carry ids only: the database row is the source of truth. */
+export interface JobPayloads {
+  'avatar.create': { taskId: string };
+  'voice.create': { taskId: string };
+  'work.render': { taskId: string };
+  'callback.deliver': { deliveryId: string };
+}
+
+export interface JobContext {
+  signal: AbortSignal;
+  attempt: number;
+  maxAttempts: number;
+  reportProgress(percent: number): Promise<void>;
+}
+
+export interface JobHandler<N extends JobName = JobName> {
+  name: N;
+  run(payload: JobPayloads[N], ctx: JobContext): Promise<void>;
+  /** Called once when the job will not run again (permanent error or attempts exhausted). */
+  onGiveUp?(payload: JobPayloads[N], error: unknown): Promise<void>;
+}
+
+export interface JobOptions {
+  attempts: number;
+  /** Seconds before each retry; the last value repeats. */
+  backoffSec: number[];
+  /** Lane: heavy media work and light network work do not queue behind each other. */
+  lane: 'media' | 'io';
+}
+
+/** Retry policy is data. */
+export const JOB_OPTIONS: Record<JobName, Omit<JobOptions, 'attempts'> & { attempts?: number }> = {
+  'avatar.create': { backoffSec: [5, 30], lane: 'media' },
+  'voice.create': { backoffSec: [5, 30], lane: 'media' },
+  'work.render': { backoffSec: [5, 30], lane: 'media' },
+  // Callback retries follow the account-facing schedule and are driven by the delivery row itself.
+  'callback.deliver': { backoffSec: [0], lane: 'io', attempts: 1 },
+};
+
+export interface EnqueueOptions {
+  /** Run no earlier than this. */
+  runAt?: Date;
+  /** At most one live job per key. */
+  dedupeKey?: string;
+  /** Enqueue inside the caller's transaction (in-process backend), so the task and its job commit together. */
+  trx?: Db;
+}
+
+export interface JobQueue {
+  enqueue<N extends JobName>(name: N, payload: JobPayloads[N], opts?: EnqueueOptions): Promise<void>;
+  start(): Promise<void>;
+  /** Stops taking jobs, aborts in-flight work and waits for it to settle. */
+  stop(): Promise<void>;
+  /** Resolves when no job is due or running (tests). */
+  drain(timeoutMs?: number): Promise<void>;
+}
+
+/** A failure that retrying cannot fix (bad input, missing task). */
+export class UnrecoverableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'UnrecoverableError';
+  }
+}

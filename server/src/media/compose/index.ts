@@ -1,0 +1,30 @@
+/** likeness composition engine: talking videos, audio works, loudness, subtitles. */
+export type {
+  AigcLabel,
+  AudioJob,
+  AudioStem,
+  AvatarSource,
+  Box,
+  Corner,
+  ImageMotion,
+  LoudnessMeasurement,
+  MediaBins,
+  RenderOptions,
+  RenderProgress,
+  SubtitleCue,
+  SubtitleStyle,
+  TalkingVideoJob,
+  TemplateLayout,
+  VideoOutput,
+} from './types.js';
+export { ComposeInputError } from './types.js';
+export { renderTalkingVideo, type TalkingVideoResult } from './render-video.js';
+export { renderAudio } from './render-audio.js';
+export { measureLoudness, normaliseLoudness, type NormaliseResult } from './loudness.js';
+export { extractFrame } from './frame.js';
+export { buildAssSubtitles } from './ass-subtitles.js';
+export { cuesFromWords, wordsWithPunctuation, type TimedWord } from './subtitle-cues.js';
+export { resolveSubtitleFont, type SubtitleFont } from './font-resolver.js';
+export { aigcComment, hasAigcMark } from './aigc.js';
+export { SHIPPED_FACE_NAME, shippedFontsDir, shippedRegularFontFile } from './shipped-font.js';
+export { X264_PRESETS, type X264Preset } from '../ffmpeg/encode-args.js';

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import sharp from 'sharp';
+import { videoDurationProbeArgs } from '../ffmpeg/media-output-args.js';
+import { probeMedia, type MediaInfo } from '../probe.js';
+import { runMediaBinary } from '../run-ffmpeg.js';
+import { ComposeInputError, type MediaBins } from './types.js';
+
+/** Probing and light preparation of input files; failures become ComposeInputError. */
+
+type InputKind = ConstructorParameters<typeof ComposeInputError>[1];
+
+async function probeOrFail(
+  bins: MediaBins,
+  file: string,
+  kind: InputKind,
+  signal?: AbortSignal,
+): Promise<MediaInfo> {
+  try {
+    return await probeMedia(bins.ffprobe, file, signal);
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new ComposeInputError(
+      `${kind} ${path.basename(file)} cannot be read: ${(err as Error).message}`,
+      kind,
+    );
+  }
+}
+
+/** The speech's duration, which is the duration of the work. */
+export async function probeSpeech(bins: MediaBins, file: string, signal?: AbortSignal): Promise<number> {
+  const info = await probeOrFail(bins, file, 'speech', signal);
+  if (!info.audio) throw new ComposeInputError('speech has no audio stream', 'speech');
+  if (!(info.durationSec > 0)) throw new ComposeInputError('speech has no duration', 'speech');
+  return info.durationSec;
+}
+
+/** Length of the avatar video's picture (the container may carry longer audio). */
+export async function probeAvatarVideo(bins: MediaBins, file: string, signal?: AbortSignal): Promise<number> {
+  const info = await probeOrFail(bins, file, 'avatar', signal);
+  if (!info.video || info.video.attachedPic)
+    throw new ComposeInputError('avatar video has no video stream', 'avatar');
+  const { stdout } = await runMediaBinary(bins.ffprobe, videoDurationProbeArgs(file), {
+    captureStdout: true,
+    signal,
+    timeoutMs: 30_000,
+  });
+  const j = JSON.parse(stdout) as { streams?: { duration?: string }[]; format?: { duration?: string } };
+  const streamSec = Number.parseFloat(j.streams?.[0]?.duration ?? '');
+  const sec = Number.isFinite(streamSec) && streamSec > 0 ? streamSec : info.durationSec;
+  if (!(sec > 0)) throw new ComposeInputError('avatar video has no duration', 'avatar');
+  return sec;
+}
+
+/** Checks a still picture (avatar, background, poster) can be decoded. */
+export async function probeImage(bins: MediaBins, file: string, kind: InputKind, signal?: AbortSignal) {
+  const info = await probeOrFail(bins, file, kind, signal);
+  if (!info.video) throw new ComposeInputError(`${kind} is not a picture`, kind);
+  return info.video;
+}
+
+/**
+ * ffmpeg 4.1 ignores EXIF orientation in still images, so phone photos would come out sideways.
+ * Such a picture is rotated upright into workDir; any other file is returned as is.
+ */
+export async function uprightImage(file: string, workDir: string, name: string): Promise<string> {
+  let orientation: number | undefined;
+  try {
+    orientation = (await sharp(file).metadata()).orientation;
+  } catch {
+    return file; // not something sharp reads (ffmpeg may still): leave it to ffmpeg
+  }
+  if (!orientation || orientation === 1) return file;
+  const out = path.join(workDir, `${name}.png`);
+  await sharp(file).rotate().png({ compressionLevel: 1 }).toFile(out);
+  return out;
+}

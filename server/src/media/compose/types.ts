@@ -1,0 +1,142 @@
+import type { X264Preset } from '../ffmpeg/encode-args.js';
+
+/** Public shapes of the composition engine. Paths in, plain objects out; no HTTP, SQL or services. */
+
+export interface MediaBins {
+  ffmpeg: string;
+  ffprobe: string;
+}
+
+export interface SubtitleCue {
+  text: string;
+  startSec: number;
+  endSec: number;
+}
+
+export interface SubtitleStyle {
+  /** null = the shipped CJK font; other names are looked up and fall back to it (see font-resolver.ts). */
+  fontName: string | null;
+  /** ASS font size: the line height in output pixels. */
+  fontSize: number;
+  /** '#rrggbb' */
+  primaryColor: string;
+  /** '#rrggbb' */
+  outlineColor: string;
+  /** The subtitle area in output pixels, top-left origin. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export type ImageMotion = 'still' | 'subtle' | 'lively';
+
+export type AvatarSource =
+  { kind: 'video'; path: string; startSec: number } | { kind: 'image'; path: string; motion: ImageMotion };
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface TemplateLayout {
+  /** Size the background and box are drawn for; scaled to the output size if different. */
+  width: number;
+  height: number;
+  /** width x height PNG that already carries the title. */
+  backgroundPath: string;
+  avatarBox: Box;
+}
+
+export interface AudioStem {
+  path: string;
+  /** Integrated loudness target in LUFS (negative, -70..-5). */
+  targetLufs?: number;
+}
+
+export type Corner = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
+
+export interface AigcLabel {
+  /** Visible text, e.g. 'AI生成'. */
+  text: string;
+  /** Default 'top-right'. */
+  corner?: Corner;
+  /** Optional identifier of the work, written into the metadata mark. */
+  produceId?: string;
+}
+
+export interface VideoOutput {
+  path: string;
+  /** Rounded down to even numbers (H.264 4:2:0 needs even sizes). */
+  width: number;
+  height: number;
+  fps: number;
+  /** x264 preset, default 'veryfast'. */
+  preset?: X264Preset;
+  /** x264 CRF, default 23. */
+  crf?: number;
+}
+
+export interface TalkingVideoJob {
+  avatar: AvatarSource;
+  /** The driving audio: the video lasts exactly as long as this file (ffprobe duration). */
+  speech: AudioStem;
+  output: VideoOutput;
+  /** Absent: the avatar fills the frame (cover-fit, centre crop). */
+  layout?: TemplateLayout;
+  subtitles?: { cues: SubtitleCue[]; style: SubtitleStyle };
+  /** Looped/trimmed to the speech, normalised to targetLufs (default 12 LU under the speech). */
+  bgm?: AudioStem;
+  /** Looped/trimmed to the speech, normalised to targetLufs (default 18 LU under the speech). */
+  ambience?: AudioStem;
+  /** Integrated loudness target of the final mix. */
+  mixLufs?: number;
+  /** Custom cover: the MP4's attached picture and the video's first frame. */
+  posterImagePath?: string;
+  /** Visible corner mark + metadata comment; null or absent = none. */
+  aigcLabel?: AigcLabel | null;
+}
+
+export interface RenderProgress {
+  (fraction: number): void;
+}
+
+export interface RenderOptions {
+  signal?: AbortSignal;
+  onProgress?: RenderProgress;
+  /** Parent of the per-render working folder (default the OS temp folder); the folder is removed afterwards. */
+  tmpDir?: string;
+  /** Extra folders searched for subtitle fonts named in SubtitleStyle.fontName. */
+  fontDirs?: readonly string[];
+}
+
+export interface AudioJob {
+  speech: AudioStem;
+  /** .mp3 */
+  outputPath: string;
+  mixLufs?: number;
+  bgm?: AudioStem;
+  ambience?: AudioStem;
+  /** Write the AIGC metadata comment (ID3 COMM). */
+  aigcTag?: boolean | { produceId?: string };
+}
+
+export interface LoudnessMeasurement {
+  integratedLufs: number;
+  truePeakDb: number;
+  lra: number;
+}
+
+/** Bad input media or parameters: retrying the same job cannot succeed. */
+export class ComposeInputError extends Error {
+  constructor(
+    message: string,
+    readonly input:
+      'speech' | 'avatar' | 'background' | 'poster' | 'bgm' | 'ambience' | 'output' | 'subtitles',
+  ) {
+    super(message);
+    this.name = 'ComposeInputError';
+  }
+}

@@ -1,0 +1,94 @@
+import { filterOptions, formatNumber } from '../ffmpeg/filter-escape.js';
+import { coverFit, holdFrame } from './avatar-filters.js';
+import type { Box, Corner } from './types.js';
+
+/** Pure builders for the final picture graph: avatar → template → subtitles → poster → AIGC mark. */
+
+export interface Canvas {
+  width: number;
+  height: number;
+  fps: number;
+}
+
+export interface ComposeGraphSpec {
+  canvas: Canvas;
+  /** Graph fragment(s) whose last output is `[avatar]`, already at its display size. */
+  avatarGraph: string;
+  /** Template: background input index and where the avatar goes. */
+  layout: { backgroundInput: number; avatarBox: Box } | null;
+  subtitles: { assPath: string; fontsDir: string } | null;
+  poster: { input: number } | null;
+  aigc: { text: string; fontFile: string; corner: Corner } | null;
+}
+
+export interface ComposedGraph {
+  graph: string;
+  videoLabel: string;
+  coverLabel: string | null;
+}
+
+export function assFilter(assPath: string, fontsDir: string): string {
+  return `ass=${filterOptions({ filename: assPath, fontsdir: fontsDir })}`;
+}
+
+/**
+ * The visible AIGC mark: light text on a translucent dark box in one corner, sized from the
+ * frame height (2.6 %, at least 14 px) with a margin of 3 % of the shorter side.
+ */
+export function aigcMarkFilter(text: string, fontFile: string, canvas: Canvas, corner: Corner): string {
+  const fontSize = Math.max(14, Math.round(canvas.height * 0.026));
+  const pad = Math.max(2, Math.round(fontSize * 0.3));
+  const margin = Math.round(Math.min(canvas.width, canvas.height) * 0.03) + pad;
+  const x = corner.endsWith('left') ? String(margin) : `w-tw-${margin}`;
+  const y = corner.startsWith('top') ? String(margin) : `h-th-${margin}`;
+  return `drawtext=${filterOptions({
+    fontfile: fontFile,
+    expansion: 'none',
+    text,
+    fontsize: fontSize,
+    fontcolor: 'white@0.9',
+    box: 1,
+    boxcolor: 'black@0.35',
+    boxborderw: pad,
+    x,
+    y,
+  })}`;
+}
+
+/**
+ * Assembles the whole picture graph. The background is decoded once and held; the poster
+ * replaces frame 0 only (so players and platforms that take the first frame as thumbnail show it)
+ * and is also output as `[cover]` for the MP4's attached picture. Subtitles go on top of the
+ * template, the AIGC mark on top of everything, including the poster frame.
+ */
+export function composeGraph(spec: ComposeGraphSpec): ComposedGraph {
+  const { canvas } = spec;
+  const parts = [spec.avatarGraph];
+  let cur = 'avatar';
+  const step = (filter: string, label: string) => {
+    parts.push(`[${cur}]${filter}[${label}]`);
+    cur = label;
+  };
+  if (spec.layout) {
+    const b = spec.layout.avatarBox;
+    parts.push(
+      `[${spec.layout.backgroundInput}:v]scale=${canvas.width}:${canvas.height},setsar=1,${holdFrame(canvas.fps)}[bg]`,
+    );
+    parts.push(`[bg][${cur}]overlay=x=${b.x}:y=${b.y}:eof_action=repeat[base]`);
+    cur = 'base';
+  }
+  if (spec.subtitles) step(assFilter(spec.subtitles.assPath, spec.subtitles.fontsDir), 'subbed');
+  let coverLabel: string | null = null;
+  if (spec.poster) {
+    parts.push(`[${spec.poster.input}:v]${coverFit(canvas)},split=2[poster_frame][poster_pic]`);
+    parts.push(
+      `[${cur}][poster_frame]overlay=x=0:y=0:eof_action=repeat:${filterOptions({ enable: 'eq(n,0)' })}[posted]`,
+    );
+    parts.push('[poster_pic]format=yuvj420p[cover]');
+    cur = 'posted';
+    coverLabel = 'cover';
+  }
+  if (spec.aigc) step(aigcMarkFilter(spec.aigc.text, spec.aigc.fontFile, canvas, spec.aigc.corner), 'marked');
+  parts.push(`[${cur}]fps=${formatNumber(canvas.fps)},format=yuv420p[vout]`);
+  return { graph: parts.join(';'), videoLabel: 'vout', coverLabel };
+}

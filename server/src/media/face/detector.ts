@@ -1,0 +1,144 @@
+import sharp from 'sharp';
+import { loadFaceEngine, type FaceEngine } from './human-engine.js';
+
+/** A face in image pixels (top-left origin), clipped to the image; score is the detector's 0..1 confidence. */
+export interface FaceBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  score: number;
+}
+
+/** Raw RGB (3 bytes per pixel, row-major, no padding). */
+export interface RgbImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+export interface FaceDetector {
+  detect(image: RgbImage): Promise<FaceBox[]>;
+  /** Any image sharp reads; EXIF orientation is applied, and width/height are the upright size. */
+  detectInFile(imagePath: string): Promise<{ width: number; height: number; faces: FaceBox[] }>;
+  close(): Promise<void>;
+}
+
+/** Inputs are scaled down to this long side before detection: the detector works on a 256 px
+ * grid anyway, and a 4K float tensor would cost ~100 MB for no gain. */
+export const MAX_DETECT_SIDE = 1280;
+
+// One engine per process: tfjs keeps global backend state, and loading takes ~50-100 ms.
+let enginePromise: Promise<FaceEngine> | null = null;
+
+function getEngine(): Promise<FaceEngine> {
+  if (!enginePromise) {
+    enginePromise = loadFaceEngine().catch((err: unknown) => {
+      enginePromise = null; // let a later call retry instead of caching the failure
+      throw err;
+    });
+  }
+  return enginePromise;
+}
+
+/** Clips an [x, y, w, h] box to the image and maps it back from detection scale. Pure. */
+export function toFaceBox(
+  box: readonly [number, number, number, number],
+  score: number,
+  scale: number,
+  width: number,
+  height: number,
+): FaceBox | null {
+  const x0 = Math.max(0, box[0] / scale);
+  const y0 = Math.max(0, box[1] / scale);
+  const x1 = Math.min(width, (box[0] + box[2]) / scale);
+  const y1 = Math.min(height, (box[1] + box[3]) / scale);
+  if (x1 <= x0 || y1 <= y0) return null;
+  const r = (v: number) => Math.round(v * 10) / 10;
+  return {
+    x: r(x0),
+    y: r(y0),
+    width: r(x1 - x0),
+    height: r(y1 - y0),
+    score: Math.round(score * 1000) / 1000,
+  };
+}
+
+async function detectWith(engine: FaceEngine, image: RgbImage): Promise<FaceBox[]> {
+  const { data, width, height } = image;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) {
+    throw new RangeError(`invalid image size ${width}x${height}`);
+  }
+  if (data.length !== width * height * 3) {
+    throw new RangeError(
+      `expected ${width * height * 3} RGB bytes for ${width}x${height}, got ${data.length}`,
+    );
+  }
+  const { tf } = engine;
+  const scale = Math.min(1, MAX_DETECT_SIDE / Math.max(width, height));
+  const input = tf.tidy(() => {
+    const t = tf.tensor4d(data, [1, height, width, 3], 'float32');
+    if (scale === 1) return t;
+    const size: [number, number] = [Math.round(height * scale), Math.round(width * scale)];
+    return tf.image.resizeBilinear(t, size);
+  });
+  try {
+    const result = await engine.detect(input);
+    return result.face
+      .map((f) => toFaceBox(f.box, f.score, scale, width, height))
+      .filter((f): f is FaceBox => f !== null)
+      .sort((a, b) => b.width * b.height - a.width * a.height);
+  } finally {
+    input.dispose();
+  }
+}
+
+/**
+ * Creates a face detector. The engine loads once per process on first use; calls are serialised
+ * because the WASM backend is single-threaded and shares one memory arena.
+ */
+export async function createFaceDetector(): Promise<FaceDetector> {
+  const engine = await getEngine();
+  let queue: Promise<unknown> = Promise.resolve();
+  let closed = false;
+
+  const enqueue = <T>(task: () => Promise<T>): Promise<T> => {
+    if (closed) return Promise.reject(new Error('face detector is closed'));
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const detect = (image: RgbImage) => enqueue(() => detectWith(engine, image));
+
+  return {
+    detect,
+    async detectInFile(imagePath) {
+      // Decode and shrink outside the queue: sharp runs on its own threads.
+      const meta = await sharp(imagePath).metadata();
+      const { width, height } = meta.autoOrient;
+      const scale = Math.min(1, MAX_DETECT_SIDE / Math.max(width, height));
+      const { data, info } = await sharp(imagePath, { autoOrient: true })
+        .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), {
+          fit: 'fill',
+        })
+        .removeAlpha()
+        .toColourspace('srgb')
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const faces = await detect({ data, width: info.width, height: info.height });
+      const back = info.width / width;
+      return {
+        width,
+        height,
+        faces: faces
+          .map((f) => toFaceBox([f.x, f.y, f.width, f.height], f.score, back, width, height))
+          .filter((f): f is FaceBox => f !== null),
+      };
+    },
+    async close() {
+      closed = true;
+      await queue;
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const require = createRequire(import.meta.url);
+
+/** The slice of tfjs-core that likeness touches; the real module is loaded through require below. */
+type Tf = typeof import('@tensorflow/tfjs-core');
+
+/** One face as the engine reports it: box is [x, y, width, height] in input pixels. */
+export interface EngineFace {
+  box: [number, number, number, number];
+  score: number;
+}
+
+/** The part of the engine's API we use. Its own typings sit behind a broken exports map, so we
+ * describe the few members ourselves instead of importing them. */
+export interface FaceEngine {
+  tf: Tf;
+  detect(input: unknown): Promise<{ face: EngineFace[] }>;
+}
+
+interface HumanModule {
+  Human: new (config: Record<string, unknown>) => {
+    load(): Promise<void>;
+    detect(input: unknown): Promise<{ face: EngineFace[] }>;
+  };
+}
+
+let routerRegistered = false;
+
+/**
+ * tfjs fetches model files with fetch(), which cannot read file:// URLs in Node 20. This router
+ * answers those URLs from disk so the models shipped inside the package load with no network.
+ */
+function registerFileRouter(tf: Tf): void {
+  if (routerRegistered) return;
+  routerRegistered = true;
+  const fileFetch = async (url: string | URL | Request): Promise<Response> => {
+    const href = typeof url === 'string' ? url : url instanceof URL ? url.href : url.url;
+    return new Response(await readFile(new URL(href)));
+  };
+  const router = (url: string | string[]) => {
+    const first = Array.isArray(url) ? url[0] : url;
+    if (typeof first === 'string' && first.startsWith('file://')) {
+      return tf.io.http(first, { fetchFunc: fileFetch });
+    }
+    return null;
+  };
+  // tfjs declares routers as always returning a handler, but its registry skips null answers (that
+  // is how a router says "not mine"), so the cast only widens the declared type.
+  tf.io.registerLoadRouter(router as Parameters<Tf['io']['registerLoadRouter']>[0]);
+}
+
+/**
+ * Loads the face engine on the TensorFlow.js WASM backend (CPU, single thread) with only the face
+ * box detector enabled. Everything comes from installed packages: the package's exports map rejects
+ * its own wasm build, so we resolve the main file and load the sibling file by path; the wasm
+ * binaries and the models are pointed at the package folders instead of the default CDNs.
+ */
+export async function loadFaceEngine(): Promise<FaceEngine> {
+  const humanMain = require.resolve('@vladmandic/human');
+  // Resolve tfjs from the engine's own location so we share its module instance (one registry of
+  // backends and load routers), whatever the node_modules layout.
+  const fromHuman = createRequire(humanMain);
+  const tf = fromHuman('@tensorflow/tfjs-core') as Tf;
+  registerFileRouter(tf);
+  const { Human } = fromHuman(path.join(path.dirname(humanMain), 'human.node-wasm.js')) as HumanModule;
+  const wasmDir = path.join(
+    path.dirname(fromHuman.resolve('@tensorflow/tfjs-backend-wasm/package.json')),
+    'dist',
+  );
+  const modelsDir = path.join(path.dirname(humanMain), '..', 'models');
+  const off = { enabled: false };
+  const human = new Human({
+    backend: 'wasm',
+    wasmPath: wasmDir + path.sep,
+    wasmPlatformFetch: false,
+    modelBasePath: pathToFileURL(modelsDir).href + '/',
+    debug: false,
+    // Every call is an unrelated image; the engine's frame-to-frame cache would return stale boxes.
+    cacheSensitivity: 0,
+    face: {
+      enabled: true,
+      // minConfidence 0.5: real faces in the sample photos score 0.7-0.95; synthetic patterns score 0.
+      detector: { rotation: false, maxDetected: 20, minConfidence: 0.5 },
+      // Boxes are all we need; the 468-point mesh adds ~50% per frame.
+      mesh: off,
+      iris: off,
+      description: off,
+      emotion: off,
+      antispoof: off,
+      liveness: off,
+      attention: off,
+    },
+    body: off,
+    hand: off,
+    object: off,
+    gesture: off,
+    segmentation: off,
+    filter: off,
+  });
+  await human.load();
+  return { tf, detect: (input) => human.detect(input) };
+}

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { audioMixArgs, extractFrameArgs, mp3Args, videoDurationProbeArgs } from './media-output-args.js';
+
+test('mp3 output cut to the speech duration, source tags dropped, ours written', () => {
+  assert.deepEqual(mp3Args('/w/final.wav', '/o/a.mp3', { durationSec: 5.4, tags: { comment: 'AIGC {}' } }), [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-i',
+    '/w/final.wav',
+    '-vn',
+    '-sn',
+    '-dn',
+    '-t',
+    '5.4',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '128k',
+    '-ar',
+    '44100',
+    '-ac',
+    '2',
+    '-map_metadata',
+    '-1',
+    '-metadata',
+    'comment=AIGC {}',
+    '-id3v2_version',
+    '3',
+    '-f',
+    'mp3',
+    '/o/a.mp3',
+  ]);
+});
+
+test('one frame as PNG from the first non-cover video stream', () => {
+  assert.deepEqual(extractFrameArgs('/v.mp4', 1.25, '/f.png'), [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-ss',
+    '1.25',
+    '-i',
+    '/v.mp4',
+    '-map',
+    '0:V:0',
+    '-frames:v',
+    '1',
+    '-update',
+    '1',
+    '-f',
+    'image2',
+    '-c:v',
+    'png',
+    '/f.png',
+  ]);
+  assert.equal(extractFrameArgs('/v.mp4', -1, '/f.png')[4], '0');
+});
+
+test('probe of the video stream duration', () => {
+  assert.deepEqual(videoDurationProbeArgs('/a.mov'), [
+    '-v',
+    'error',
+    '-select_streams',
+    'V:0',
+    '-show_entries',
+    'stream=duration,nb_frames:format=duration',
+    '-print_format',
+    'json',
+    '/a.mov',
+  ]);
+});
+
+test('mix of prepared stems', () => {
+  assert.deepEqual(audioMixArgs(['/s.wav', '/b.wav'], 'G', '/m.wav'), [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-i',
+    '/s.wav',
+    '-i',
+    '/b.wav',
+    '-filter_complex',
+    'G',
+    '-map',
+    '[mix]',
+    '-ar',
+    '48000',
+    '-c:a',
+    'pcm_f32le',
+    '-f',
+    'wav',
+    '/m.wav',
+  ]);
+});

@@ -1,0 +1,101 @@
+import { formatNumber } from './filter-escape.js';
+import { metadataArgs } from './encode-args.js';
+
+/** Final MP3 for audio-only works: stereo 44.1 kHz libmp3lame, cut to the speech duration. */
+export function mp3Args(
+  input: string,
+  output: string,
+  opts: { durationSec: number; bitrateK?: number; tags?: Record<string, string> },
+): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-i',
+    input,
+    '-vn',
+    '-sn',
+    '-dn',
+    '-t',
+    formatNumber(opts.durationSec),
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    `${opts.bitrateK ?? 128}k`,
+    '-ar',
+    '44100',
+    '-ac',
+    '2',
+    '-map_metadata',
+    '-1',
+    ...metadataArgs(opts.tags ?? {}),
+    '-id3v2_version',
+    '3',
+    '-f',
+    'mp3',
+    output,
+  ];
+}
+
+/**
+ * One frame as PNG. `-ss` before `-i` seeks accurately (decodes from the previous keyframe);
+ * `0:V:0` is the first real video stream, never an attached cover picture.
+ */
+export function extractFrameArgs(video: string, atSec: number, outPng: string): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-ss',
+    formatNumber(Math.max(0, atSec)),
+    '-i',
+    video,
+    '-map',
+    '0:V:0',
+    '-frames:v',
+    '1',
+    '-update',
+    '1',
+    '-f',
+    'image2',
+    '-c:v',
+    'png',
+    outPng,
+  ];
+}
+
+/** ffprobe: the first real video stream's own duration (the container's may include longer audio). */
+export function videoDurationProbeArgs(file: string): string[] {
+  return [
+    '-v',
+    'error',
+    '-select_streams',
+    'V:0',
+    '-show_entries',
+    'stream=duration,nb_frames:format=duration',
+    '-print_format',
+    'json',
+    file,
+  ];
+}
+
+/** Mixes already prepared float WAV stems with a given graph whose output label is `[mix]`. */
+export function audioMixArgs(inputs: readonly string[], graph: string, output: string): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    ...inputs.flatMap((p) => ['-i', p]),
+    '-filter_complex',
+    graph,
+    '-map',
+    '[mix]',
+    '-ar',
+    '48000',
+    '-c:a',
+    'pcm_f32le',
+    '-f',
+    'wav',
+    output,
+  ];
+}

@@ -1,0 +1,103 @@
+import { aacArgs, metadataArgs, x264Args, type VideoEncoderSettings } from './encode-args.js';
+import { formatNumber } from './filter-escape.js';
+
+/** One `-i` with the input options that precede it. */
+export interface FfmpegInput {
+  path: string;
+  options: readonly string[];
+}
+
+export function inputArgs(inputs: readonly FfmpegInput[]): string[] {
+  return inputs.flatMap((i) => [...i.options, '-i', i.path]);
+}
+
+export interface TalkingVideoArgsSpec {
+  inputs: readonly FfmpegInput[];
+  filterGraph: string;
+  /** Graph output label of the picture, without brackets. */
+  videoLabel: string;
+  /** Input index of the prepared soundtrack. */
+  audioInput: number;
+  /** Graph output label of the cover picture (attached_pic), if any. */
+  coverLabel: string | null;
+  durationSec: number;
+  fps: number;
+  encoder: VideoEncoderSettings;
+  tags: Record<string, string>;
+  output: string;
+}
+
+/**
+ * The final encode. Duration is set with `-t` (the speech duration), never `-shortest` or
+ * `-frames:v`: the sources are endless (looped avatar, held background) and `-frames:v` cut the
+ * audio short on the npm build. The source files' metadata is dropped so nothing leaks from
+ * uploads into works; only our own tags are written. `+faststart` moves the index to the front.
+ */
+export function talkingVideoArgs(s: TalkingVideoArgsSpec): string[] {
+  const cover = s.coverLabel ? ['-c:v:1', 'mjpeg', '-q:v:1', '3', '-disposition:v:1', 'attached_pic'] : [];
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    ...inputArgs(s.inputs),
+    '-filter_complex',
+    s.filterGraph,
+    '-map',
+    `[${s.videoLabel}]`,
+    '-map',
+    `${s.audioInput}:a:0`,
+    ...(s.coverLabel ? ['-map', `[${s.coverLabel}]`] : []),
+    '-t',
+    formatNumber(s.durationSec),
+    '-r:v:0',
+    formatNumber(s.fps),
+    ...x264Args(s.encoder),
+    ...aacArgs(),
+    ...cover,
+    '-map_metadata',
+    '-1',
+    '-map_chapters',
+    '-1',
+    ...metadataArgs(s.tags),
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    s.output,
+  ];
+}
+
+/**
+ * Renders the loop unit of a video avatar (see compose/avatar-filters.ts) at the size it will be
+ * shown, with a high-quality intra-friendly encode; it is decoded again by the final pass.
+ */
+export function loopUnitArgs(spec: {
+  input: string;
+  startSec: number;
+  filterGraph: string;
+  fps: number;
+  output: string;
+}): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-ss',
+    formatNumber(spec.startSec),
+    '-i',
+    spec.input,
+    '-filter_complex',
+    spec.filterGraph,
+    '-map',
+    '[unit]',
+    '-an',
+    '-sn',
+    '-dn',
+    '-r',
+    formatNumber(spec.fps),
+    ...x264Args({ preset: 'ultrafast', crf: 14 }, 'v'),
+    '-f',
+    'mp4',
+    spec.output,
+  ];
+}

@@ -1,0 +1,124 @@
+import { spawn } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+
+/** Raised when ffmpeg/ffprobe exits non-zero; carries the tail of stderr for the log. */
+export class FfmpegError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number | null,
+    readonly stderrTail: string,
+  ) {
+    super(message);
+    this.name = 'FfmpegError';
+  }
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  /** Called with the output position in seconds, parsed from `-progress pipe:2`-style lines. */
+  onProgress?: (seconds: number) => void;
+  timeoutMs?: number;
+  /** Feed stdin from this stream, or get a writable stdin back via `onStdin`. */
+  stdin?: Readable;
+  onStdin?: (stdin: Writable) => void;
+  /** Collect stdout (for ffprobe JSON); otherwise stdout is discarded. */
+  captureStdout?: boolean;
+  onStdout?: (stdout: Readable) => void;
+}
+
+export interface RunResult {
+  stdout: string;
+  stderr: string;
+}
+
+const STDERR_KEEP = 64 * 1024;
+const TIME_RE = /time=(\d+):(\d+):(\d+(?:\.\d+)?)/g;
+
+/** Parses the last `time=HH:MM:SS.xx` in a chunk of ffmpeg stderr, in seconds. Pure. */
+export function parseProgressTime(chunk: string): number | null {
+  let last: number | null = null;
+  for (const m of chunk.matchAll(TIME_RE)) {
+    last = Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+  }
+  return last;
+}
+
+/**
+ * The only place likeness spawns a media binary. Arguments are an array, never a shell string.
+ * Aborting the signal (or the timeout) kills the child; the promise then rejects with the abort reason.
+ */
+export function runMediaBinary(
+  bin: string,
+  args: readonly string[],
+  opts: RunOptions = {},
+): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    if (opts.signal?.aborted) {
+      reject(opts.signal.reason ?? new Error('aborted'));
+      return;
+    }
+    const child = spawn(bin, [...args], {
+      stdio: [opts.stdin || opts.onStdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    });
+    // stdio is 'pipe' for stdout and stderr, so both streams exist.
+    const childStdout = child.stdout as Readable;
+    const childStderr = child.stderr as Readable;
+    let stderr = '';
+    const stdoutChunks: Buffer[] = [];
+    let settled = false;
+    let abortReason: unknown = null;
+
+    const kill = (reason: unknown) => {
+      abortReason = reason;
+      child.kill('SIGKILL');
+    };
+    const onAbort = () => kill(opts.signal?.reason ?? new Error('aborted'));
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    const timer =
+      opts.timeoutMs !== undefined
+        ? setTimeout(() => kill(new Error(`${bin} timed out after ${opts.timeoutMs} ms`)), opts.timeoutMs)
+        : null;
+
+    childStderr.setEncoding('utf8');
+    childStderr.on('data', (chunk: string) => {
+      stderr += chunk;
+      if (stderr.length > STDERR_KEEP * 2) stderr = stderr.slice(-STDERR_KEEP);
+      if (opts.onProgress) {
+        const t = parseProgressTime(chunk);
+        if (t !== null) opts.onProgress(t);
+      }
+    });
+    if (opts.onStdout) opts.onStdout(childStdout);
+    else if (opts.captureStdout) childStdout.on('data', (c: Buffer) => stdoutChunks.push(c));
+    else childStdout.resume();
+
+    if (child.stdin) {
+      // A consumer that stops reading (ffmpeg exiting early) must not crash the process.
+      child.stdin.on('error', () => undefined);
+      if (opts.stdin) opts.stdin.pipe(child.stdin);
+      if (opts.onStdin) opts.onStdin(child.stdin);
+    }
+
+    const finish = (err: unknown, result?: RunResult) => {
+      if (settled) return;
+      settled = true;
+      if (timer) clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+      if (err) reject(err);
+      else resolve(result as RunResult);
+    };
+
+    child.on('error', (err) => finish(err));
+    child.on('close', (code) => {
+      const tail = stderr.slice(-4000);
+      if (abortReason !== null) return finish(abortReason);
+      if (code !== 0) {
+        const lastLine = tail.trim().split('\n').slice(-3).join(' | ');
+        return finish(
+          new FfmpegError(`${bin.split('/').pop()} exited with code ${code}: ${lastLine}`, code, tail),
+        );
+      }
+      finish(null, { stdout: Buffer.concat(stdoutChunks).toString('utf8'), stderr });
+    });
+  });
+}

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { FfmpegError, runMediaBinary } from '../run-ffmpeg.js';
+import { decodeForAnalysis } from './measure.js';
+import { rejectSample, toProfile, MAX_SAMPLE_SEC } from './sample-check.js';
+import { buildSsml } from './ssml.js';
+import { isIdentityPlan, synthArgs } from './synth-args.js';
+import { phonemeTimings, scaleTimings, wordTimings } from './timing.js';
+import {
+  SpeechInputError,
+  type SpeechEngine,
+  type SpeechResult,
+  type VoiceProfile,
+  type VoiceSettings,
+} from './types.js';
+import { planEspeak, planPostProcessing, type MeasuredSpeech } from './voice-plan.js';
+import { encodeWav, parseWav } from './wav.js';
+import { SpeechWorkerClient } from './worker-client.js';
+
+/** A minute of speech pins down pitch and rate; long texts need not be analysed whole. */
+const MEASURE_SEC = 60;
+
+export interface SpeechEngineDeps {
+  ffmpeg: string;
+  /** Part of the media binaries likeness passes around; the engine itself decodes with ffmpeg only. */
+  ffprobe: string;
+  /** Where intermediate files are written before they are moved into place. */
+  tmpDir: string;
+}
+
+/**
+ * likeness's speech engine: eSpeak-NG for the voice and its timings and the analyser for pitch and
+ * rate (both in one worker thread), ffmpeg for shaping the voice toward a cloned profile and applying
+ * the voice's edit multipliers.
+ */
+export function createSpeechEngine(deps: SpeechEngineDeps): SpeechEngine {
+  const worker = new SpeechWorkerClient();
+
+  async function synthesize(
+    text: string,
+    voice: VoiceSettings,
+    outWavPath: string,
+    opts: { signal?: AbortSignal } = {},
+  ): Promise<SpeechResult> {
+    const doc = buildSsml(text, voice.language);
+    if (doc.segments.length === 0) throw new RangeError('text has nothing to speak');
+    const plan = planEspeak(voice);
+    const out = await worker.synthesize(
+      {
+        ssml: doc.ssml,
+        voice: plan.voice,
+        rateWpm: plan.rateWpm,
+        pitch: plan.pitch,
+        range: plan.range,
+        measureSec: voice.profile ? MEASURE_SEC : 0,
+      },
+      opts.signal,
+    );
+    const sourceSec = out.samples.length / out.sampleRate;
+    const measured: MeasuredSpeech | null = out.stats
+      ? {
+          medianPitchHz: out.stats.medianPitchHz,
+          voicedSec: out.stats.voicedSec,
+          syllablesPerSec: out.stats.syllablesPerSec,
+          speechSec: out.stats.speechRatio * out.stats.durationSec,
+        }
+      : null;
+    const post = planPostProcessing(voice, measured, plan.expectedPitchHz);
+
+    const tmp = join(deps.tmpDir, `speech-${randomUUID()}.wav`);
+    await mkdir(deps.tmpDir, { recursive: true });
+    try {
+      if (isIdentityPlan(post)) {
+        await writeFile(tmp, encodeWav(out.samples, out.sampleRate));
+      } else {
+        const pcm = Buffer.from(out.samples.buffer, out.samples.byteOffset, out.samples.byteLength);
+        await runMediaBinary(deps.ffmpeg, synthArgs(post, out.samples.length, out.sampleRate, tmp), {
+          signal: opts.signal,
+          timeoutMs: 600_000,
+          stdin: Readable.from([pcm]),
+        });
+      }
+      const info = await readWavInfo(tmp);
+      await moveInto(tmp, outWavPath);
+      const durationSec = info.durationSec;
+      return {
+        durationSec,
+        sampleRate: info.sampleRate,
+        words: scaleTimings(wordTimings(text, doc.segments, out.events, sourceSec), post.tempo, durationSec),
+        phonemes: scaleTimings(phonemeTimings(out.events, sourceSec), post.tempo, durationSec),
+      };
+    } finally {
+      await rm(tmp, { force: true });
+    }
+  }
+
+  async function analyseSample(
+    inputPath: string,
+    opts: { signal?: AbortSignal } = {},
+  ): Promise<VoiceProfile> {
+    let decoded;
+    try {
+      // A little over the limit, so "too long" is still recognisable without decoding all of it.
+      decoded = await decodeForAnalysis(deps.ffmpeg, inputPath, {
+        signal: opts.signal,
+        maxSec: MAX_SAMPLE_SEC + 1,
+      });
+    } catch (err) {
+      if (err instanceof FfmpegError)
+        throw new SpeechInputError('unreadable', 'the voice sample could not be decoded as audio');
+      throw err;
+    }
+    const stats = await worker.analyse(decoded.samples, decoded.sampleRate, opts.signal);
+    const measured = { ...stats, loudnessLufs: decoded.loudnessLufs };
+    const rejection = rejectSample(measured);
+    if (rejection) throw rejection;
+    return toProfile(measured);
+  }
+
+  return {
+    synthesize,
+    analyseSample,
+    close: () => worker.close(),
+  };
+}
+
+async function readWavInfo(path: string) {
+  const fh = await open(path, 'r');
+  try {
+    const { size } = await fh.stat();
+    const head = Buffer.alloc(Math.min(size, 4096));
+    await fh.read(head, 0, head.length, 0);
+    return parseWav(head, size);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** rename(), or copy when the temp dir is on another filesystem. */
+async function moveInto(from: string, to: string): Promise<void> {
+  await mkdir(dirname(to), { recursive: true });
+  try {
+    await rename(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    await copyFile(from, to);
+    await rm(from, { force: true });
+  }
+  await stat(to);
+}

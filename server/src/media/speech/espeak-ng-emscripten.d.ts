@@ -1,0 +1,32 @@
+// The package ships plain JavaScript without types; this covers the part likeness calls.
+declare module '@echogarden/espeak-ng-emscripten' {
+  export interface EspeakRawEvent {
+    type: string;
+    text_position: number;
+    word_length: number;
+    audio_position: number;
+    id?: string | number;
+  }
+  export interface EspeakVoiceInfo {
+    name: string;
+    identifier: string;
+    languages: { priority: number; name: string }[];
+  }
+  export interface ESpeakNGWorker {
+    list_voices(): EspeakVoiceInfo[];
+    /** 0 on success, an espeak_ERROR code otherwise. */
+    set_voice(id: string): number;
+    set_rate(wpm: number): void;
+    set_pitch(pitch: number): void;
+    set_range(range: number): void;
+    set_volume(volume: number): void;
+    get_samplerate(): number;
+    /** Calls back with int16 chunks and their events; returning true stops synthesis. */
+    synthesize(text: string, callback: (samples: Int16Array, events: EspeakRawEvent[]) => boolean): void;
+  }
+  export interface ESpeakNGModule {
+    eSpeakNGWorker: new () => ESpeakNGWorker;
+  }
+  const init: () => Promise<ESpeakNGModule>;
+  export default init;
+}

@@ -1,0 +1,57 @@
+import type { SpeechLanguage } from './languages.js';
+import type { TimedPhoneme, TimedWord } from './timing.js';
+
+/** What likeness keeps of a cloned voice: measured from the sample, JSON-serialisable (stored in the DB). */
+export interface VoiceProfile {
+  medianPitchHz: number;
+  pitchP10Hz: number;
+  pitchP90Hz: number;
+  /** Syllable nuclei per second of active speech (pauses excluded). */
+  syllablesPerSec: number;
+  loudnessLufs: number;
+  /** Share of 10 ms frames with voice activity. */
+  speechRatio: number;
+}
+
+export interface VoiceSettings {
+  language: SpeechLanguage;
+  /** null = the engine's plain voice for the language. */
+  profile: VoiceProfile | null;
+  /** Edit multipliers, 1.0 = unchanged: rate 0.5-2, volume 0.1-2, pitch 0.1-2 (clamped to these). */
+  rate: number;
+  volume: number;
+  pitch: number;
+}
+
+export interface SpeechResult {
+  durationSec: number;
+  sampleRate: number;
+  words: TimedWord[];
+  phonemes: TimedPhoneme[];
+}
+
+export type SpeechInputReason = 'too-short' | 'too-long' | 'no-speech' | 'clipping' | 'noisy' | 'unreadable';
+
+/** A voice sample likeness cannot clone from; `reason` is stable, the message is for people. */
+export class SpeechInputError extends Error {
+  constructor(
+    readonly reason: SpeechInputReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SpeechInputError';
+  }
+}
+
+export interface SpeechEngine {
+  /** Writes a mono WAV (PCM s16le) to outWavPath. Timings refer to the final audio (after rate change). */
+  synthesize(
+    text: string,
+    voice: VoiceSettings,
+    outWavPath: string,
+    opts?: { signal?: AbortSignal },
+  ): Promise<SpeechResult>;
+  /** Analyses a voice sample (mp3/m4a/wav/any ffmpeg-readable) into a profile; throws SpeechInputError for unusable samples. */
+  analyseSample(inputPath: string, opts?: { signal?: AbortSignal }): Promise<VoiceProfile>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,20 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../db/connect.js';
+import type { CoverRow, CoversTable } from '../db/schema.js';
+
+export class CoverRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(row: Insertable<CoversTable>, trx: Db = this.db): Promise<void> {
+    await trx.insertInto('covers').values(row).execute();
+  }
+
+  async get(id: string, accountId: string, trx: Db = this.db): Promise<CoverRow | undefined> {
+    return trx
+      .selectFrom('covers')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.js';
+
+export interface CreditEntry {
+  accountId: string;
+  delta: number;
+  reason: 'topup' | 'reserve' | 'adjust' | 'refund' | 'release';
+  taskId: string | null;
+  /** Makes an entry happen at most once (e.g. `refund:<task>`), so a retried job cannot refund twice. */
+  idempotencyKey: string | null;
+  at: string;
+}
+
+export class CreditRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Applies one ledger entry and the balance change together. Must run inside a transaction.
+   * Returns false (and changes nothing) when a debit would take the balance below zero or the
+   * idempotency key was already used.
+   */
+  async apply(entry: CreditEntry, trx: Db): Promise<boolean> {
+    if (entry.idempotencyKey) {
+      const seen = await trx
+        .selectFrom('credit_entries')
+        .select('id')
+        .where('idempotency_key', '=', entry.idempotencyKey)
+        .executeTakeFirst();
+      if (seen) return false;
+    }
+    const updated = await trx
+      .updateTable('accounts')
+      .set({ credit_balance: sql<number>`credit_balance + ${entry.delta}` })
+      .where('id', '=', entry.accountId)
+      .where(sql<boolean>`credit_balance + ${entry.delta} >= 0`)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return false;
+    await trx
+      .insertInto('credit_entries')
+      .values({
+        account_id: entry.accountId,
+        delta: entry.delta,
+        reason: entry.reason,
+        task_id: entry.taskId,
+        idempotency_key: entry.idempotencyKey,
+        created_at: entry.at,
+      })
+      .execute();
+    return true;
+  }
+
+  async getBalance(accountId: string, trx: Db = this.db): Promise<number> {
+    const row = await trx
+      .selectFrom('accounts')
+      .select('credit_balance')
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+    return row?.credit_balance ?? 0;
+  }
+
+  async sumEntries(accountId: string, trx: Db = this.db): Promise<number> {
+    const row = await trx
+      .selectFrom('credit_entries')
+      .select((eb) => eb.fn.sum<number>('delta').as('total'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+
+  async getAllForTask(taskId: string, trx: Db = this.db) {
+    return trx.selectFrom('credit_entries').selectAll().where('task_id', '=', taskId).orderBy('id').execute();
+  }
+
+  async getAll(accountId: string, limit: number, trx: Db = this.db) {
+    return trx
+      .selectFrom('credit_entries')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+}

@@ -1,0 +1,90 @@
+import type { Db } from '../db/connect.js';
+import type { NewTask, TaskRow, TaskUpdate } from '../db/schema.js';
+
+export const TaskStatus = { Waiting: 1, Processing: 2, Completed: 3, Failed: 4 } as const;
+export type TaskStatus = (typeof TaskStatus)[keyof typeof TaskStatus];
+
+export class TaskRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(row: NewTask, trx: Db = this.db): Promise<void> {
+    await trx.insertInto('tasks').values(row).execute();
+  }
+
+  /** A task of this account (deleted ones are gone). */
+  async get(id: string, accountId: string, trx: Db = this.db): Promise<TaskRow | undefined> {
+    return trx
+      .selectFrom('tasks')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /** For job handlers, which act on behalf of the task's own account. */
+  async getForJob(id: string, trx: Db = this.db): Promise<TaskRow | undefined> {
+    return trx.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async update(id: string, patch: TaskUpdate, trx: Db = this.db): Promise<void> {
+    await trx.updateTable('tasks').set(patch).where('id', '=', id).execute();
+  }
+
+  /** Updates only while the task is in one of `from`; returns whether it did (guards double completion). */
+  async transition(id: string, from: TaskStatus[], patch: TaskUpdate, trx: Db = this.db): Promise<boolean> {
+    const r = await trx
+      .updateTable('tasks')
+      .set(patch)
+      .where('id', '=', id)
+      .where('status', 'in', from)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  async countActive(accountId: string, family: string, trx: Db = this.db): Promise<number> {
+    const row = await trx
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId)
+      .where('family', '=', family)
+      .where('status', 'in', [TaskStatus.Waiting, TaskStatus.Processing])
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async countCreatedSince(
+    accountId: string,
+    family: string,
+    since: string,
+    trx: Db = this.db,
+  ): Promise<number> {
+    const row = await trx
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId)
+      .where('family', '=', family)
+      .where('created_at', '>=', since)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Unfinished tasks that produce this avatar or voice (several when the same video_url was sent twice). */
+  async getOpenForSubject(subjectId: string, trx: Db = this.db): Promise<TaskRow[]> {
+    return trx
+      .selectFrom('tasks')
+      .selectAll()
+      .where('subject_id', '=', subjectId)
+      .where('status', 'in', [TaskStatus.Waiting, TaskStatus.Processing])
+      .execute();
+  }
+
+  async getUnfinished(trx: Db = this.db): Promise<TaskRow[]> {
+    return trx
+      .selectFrom('tasks')
+      .selectAll()
+      .where('status', 'in', [TaskStatus.Waiting, TaskStatus.Processing])
+      .execute();
+  }
+}

@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import type { Config, Plan } from '../config.js';
+import type { Db } from '../db/connect.js';
+import type { AccountRow } from '../db/schema.js';
+import { iso, type Clock } from '../lib/clock.js';
+import { sha256Hex } from '../lib/crypto.js';
+import { newId, newToken } from '../lib/ids.js';
+import type { AccountRepository } from '../repositories/account.repository.js';
+import type { CreditService } from './credit.service.js';
+
+/** Who is calling: resolved from the bearer token by the HTTP layer, passed to every service call. */
+export interface Caller {
+  accountId: string;
+  account: AccountRow;
+  /** The token was issued for a third-party agent platform: svc_id is required where the spec says. */
+  agentPlatform: boolean;
+}
+
+export interface AccountSettings {
+  account_id: string;
+  name: string;
+  plan: string;
+  credits: number;
+  aigc: number;
+  callback_url: string | null;
+  callback_secret: string;
+  v2_callback: 'on' | 'off';
+  agent_platform: boolean;
+}
+
+export interface AccountPatch {
+  callbackUrl?: string | null;
+  v2Callback?: boolean;
+  aigc?: 0 | 1 | 2;
+  creditsAdd?: number;
+  plan?: Plan;
+  agentPlatform?: boolean;
+}
+
+/** How long a verified token is trusted without another lookup (rotation by the CLI takes effect within this). */
+const AUTH_CACHE_MS = 5_000;
+
+export class AccountService {
+  private readonly authCache = new Map<string, { caller: Caller; until: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly accounts: AccountRepository,
+    private readonly credits: CreditService,
+    private readonly config: Config,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Creates an account and its first token. The token is returned once and stored only hashed. */
+  async create(opts: { name?: string; credits?: number; plan?: Plan; agentPlatform?: boolean }) {
+    const id = newId('acc');
+    const token = newToken();
+    const now = iso(this.clock.now());
+    await this.db.transaction().execute(async (trx) => {
+      await this.accounts.create(
+        {
+          id,
+          name: opts.name ?? id,
+          plan: opts.plan ?? this.config.plans.defaultPlan,
+          credit_balance: 0,
+          aigc_preference: 1,
+          callback_url: null,
+          callback_secret: randomBytes(24).toString('base64url'),
+          v2_callback: 0,
+          created_at: now,
+        },
+        trx,
+      );
+      await this.insertToken(id, token, opts.agentPlatform ?? false, trx);
+      if (opts.credits && opts.credits > 0) await this.credits.topUp(id, opts.credits, trx);
+    });
+    return { account_id: id, token };
+  }
+
+  private async insertToken(accountId: string, token: string, agentPlatform: boolean, trx: Db) {
+    await this.accounts.createToken(
+      {
+        id: newId('tok'),
+        account_id: accountId,
+        token_hash: sha256Hex(token),
+        token_prefix: token.slice(0, 8),
+        agent_platform: agentPlatform ? 1 : 0,
+        created_at: iso(this.clock.now()),
+        revoked_at: null,
+      },
+      trx,
+    );
+  }
+
+  async authenticate(token: string): Promise<Caller | null> {
+    if (!token) return null;
+    const hash = sha256Hex(token);
+    const now = Date.now();
+    const hit = this.authCache.get(hash);
+    if (hit && hit.until > now) return hit.caller;
+    const found = await this.accounts.getByTokenHash(hash);
+    if (!found) {
+      this.authCache.delete(hash);
+      return null;
+    }
+    const caller: Caller = {
+      accountId: found.account.id,
+      account: found.account,
+      agentPlatform: found.token.agent_platform === 1,
+    };
+    if (this.authCache.size > 10_000) this.authCache.clear();
+    this.authCache.set(hash, { caller, until: now + AUTH_CACHE_MS });
+    return caller;
+  }
+
+  /** Resolves an account by id or by one of its tokens (the CLI accepts either). */
+  async resolve(ref: { accountId?: string; token?: string }): Promise<AccountRow | undefined> {
+    if (ref.token) return (await this.accounts.getByTokenHash(sha256Hex(ref.token)))?.account;
+    if (ref.accountId) return this.accounts.get(ref.accountId);
+    return undefined;
+  }
+
+  async update(accountId: string, patch: AccountPatch): Promise<AccountSettings> {
+    this.authCache.clear();
+    await this.db.transaction().execute(async (trx) => {
+      const set: Parameters<AccountRepository['update']>[1] = {};
+      if (patch.callbackUrl !== undefined) set.callback_url = patch.callbackUrl;
+      if (patch.v2Callback !== undefined) set.v2_callback = patch.v2Callback ? 1 : 0;
+      if (patch.aigc !== undefined) set.aigc_preference = patch.aigc === 2 ? 2 : 1;
+      if (patch.plan !== undefined) set.plan = patch.plan;
+      if (Object.keys(set).length > 0) await this.accounts.update(accountId, set, trx);
+      if (patch.agentPlatform !== undefined)
+        await this.accounts.setAgentPlatform(accountId, patch.agentPlatform, trx);
+      if (patch.creditsAdd) await this.credits.topUp(accountId, patch.creditsAdd, trx);
+    });
+    return this.settings(accountId);
+  }
+
+  /** Revokes every live token and issues a new one. */
+  async rotateToken(accountId: string): Promise<string> {
+    this.authCache.clear();
+    const token = newToken();
+    await this.db.transaction().execute(async (trx) => {
+      const agent = (await this.accounts.getTokens(accountId, trx)).some(
+        (t) => t.revoked_at === null && t.agent_platform === 1,
+      );
+      await this.accounts.revokeTokens(accountId, iso(this.clock.now()), trx);
+      await this.insertToken(accountId, token, agent, trx);
+    });
+    return token;
+  }
+
+  async settings(accountId: string): Promise<AccountSettings> {
+    const a = await this.accounts.get(accountId);
+    if (!a) throw new Error(`account ${accountId} not found`);
+    const tokens = await this.accounts.getTokens(accountId);
+    return {
+      account_id: a.id,
+      name: a.name,
+      plan: a.plan,
+      credits: a.credit_balance,
+      aigc: a.aigc_preference,
+      callback_url: a.callback_url,
+      callback_secret: a.callback_secret,
+      v2_callback: a.v2_callback === 1 ? 'on' : 'off',
+      agent_platform: tokens.some((t) => t.revoked_at === null && t.agent_platform === 1),
+    };
+  }
+
+  async list(): Promise<AccountSettings[]> {
+    const all = await this.accounts.getAll();
+    return Promise.all(all.map((a) => this.settings(a.id)));
+  }
+
+  /**
+   * On first start, creates a demo account so `npm start` is immediately usable; its token is
+   * written to the data dir (readable only by the operator) and printed once.
+   */
+  async ensureDemoAccount(): Promise<{ accountId: string; token: string } | null> {
+    if (!this.config.demoAccount.enabled) return null;
+    const existing = await this.accounts.getAll();
+    if (existing.some((a) => a.name === 'demo')) return null;
+    const created = await this.create({
+      name: 'demo',
+      credits: this.config.demoAccount.credits,
+      plan: 'pro',
+    });
+    return { accountId: created.account_id, token: created.token };
+  }
+}

@@ -1,0 +1,217 @@
+import type { Config } from '../config.js';
+import type { Db } from '../db/connect.js';
+import type { AvatarRow } from '../db/schema.js';
+import { AppError, ERRORS } from '../errors/app-error.js';
+import { CloneCode, SvcCode } from '../errors/codes.js';
+import { iso, type Clock } from '../lib/clock.js';
+import { sha256Hex } from '../lib/crypto.js';
+import { newId } from '../lib/ids.js';
+import { JobName } from '../jobs/job-queue.js';
+import type { AvatarListKind, AvatarRepository } from '../repositories/avatar.repository.js';
+import type { Caller } from './account.service.js';
+import type { InputRef } from './input.service.js';
+import { parseResult, type TaskService } from './task.service.js';
+import type { UploadService } from './upload.service.js';
+
+export interface AvatarTaskInput {
+  source: InputRef;
+  kind: 'video' | 'image';
+  /** create_by_image model: 1 = calmer idle motion, 2 = livelier (default). */
+  model?: number;
+  aigcFlag: number;
+  via?: 'clone';
+}
+
+export function oneOf<T>(a: T | undefined, b: T | undefined, names: [string, string]): void {
+  if (a === undefined && b === undefined) throw ERRORS.invalid(`send one of ${names[0]} or ${names[1]}`);
+  if (a !== undefined && b !== undefined)
+    throw ERRORS.invalid(`send either ${names[0]} or ${names[1]}, not both`);
+}
+
+export class AvatarService {
+  constructor(
+    private readonly db: Db,
+    private readonly avatars: AvatarRepository,
+    private readonly tasks: TaskService,
+    private readonly uploads: UploadService,
+    private readonly config: Config,
+    private readonly clock: Clock,
+  ) {}
+
+  private pendingAvatar(caller: Caller, id: string, title: string, source: string, sourceKey: string | null) {
+    return async (trx: Db, taskId: string) => {
+      await this.avatars.create(
+        {
+          id,
+          account_id: caller.accountId,
+          scope: 'private',
+          title,
+          source,
+          source_key: sourceKey,
+          state: 'pending',
+          media_key: null,
+          media_kind: null,
+          width: null,
+          height: null,
+          duration_sec: null,
+          face: null,
+          motion: null,
+          task_id: taskId,
+          created_at: iso(this.clock.now()),
+          deleted_at: null,
+        },
+        trx,
+      );
+    };
+  }
+
+  /** Same video_url (or uploaded file) for the same account → the same avatar. */
+  async createByVideo(
+    caller: Caller,
+    p: { title?: string; video_url?: string; file_id?: string; aigc_flag?: number },
+  ) {
+    oneOf(p.video_url, p.file_id, ['video_url', 'file_id']);
+    if (p.file_id) await this.uploads.resolve(caller, p.file_id, 'video', 'file_id');
+    const source: InputRef = p.file_id ? { fileId: p.file_id } : { url: p.video_url! };
+    const sourceKey = p.file_id ? `file:${p.file_id}` : `url:${sha256Hex(p.video_url!)}`;
+    const title = p.title || 'Untitled';
+    const input: AvatarTaskInput = { source, kind: 'video', aigcFlag: p.aigc_flag ?? 0 };
+    const existing = await this.avatars.findBySource(caller.accountId, sourceKey);
+    const base = {
+      family: 'avatar' as const,
+      type: 'avatar_video',
+      title,
+      input: { ...input },
+      job: JobName.AvatarCreate,
+      reserve: 0,
+    };
+    if (existing?.state === 'ready') {
+      return this.tasks.submit(caller, {
+        ...base,
+        subjectId: existing.id,
+        completedWith: { avatar: existing.id },
+      });
+    }
+    if (existing) return this.tasks.submit(caller, { ...base, subjectId: existing.id, noJob: true });
+    const id = newId('av');
+    return this.tasks.submit(caller, {
+      ...base,
+      subjectId: id,
+      alsoInTransaction: this.pendingAvatar(caller, id, title, 'video', sourceKey),
+    });
+  }
+
+  async createByImage(
+    caller: Caller,
+    p: { title?: string; image_url?: string; file_id?: string; model?: number; aigc_flag?: number },
+  ) {
+    oneOf(p.image_url, p.file_id, ['image_url', 'file_id']);
+    if (p.file_id) await this.uploads.resolve(caller, p.file_id, 'image', 'file_id');
+    const id = newId('av');
+    const title = p.title || 'Untitled';
+    const input: AvatarTaskInput = {
+      source: p.file_id ? { fileId: p.file_id } : { url: p.image_url! },
+      kind: 'image',
+      model: p.model ?? 2,
+      aigcFlag: p.aigc_flag ?? 0,
+    };
+    return this.tasks.submit(caller, {
+      family: 'avatar',
+      type: 'avatar_image',
+      title,
+      input: { ...input },
+      job: JobName.AvatarCreate,
+      reserve: this.config.prices.avatarImage,
+      planGate: 'avatar_image',
+      subjectId: id,
+      alsoInTransaction: this.pendingAvatar(caller, id, title, 'image', null),
+    });
+  }
+
+  /** The clone API's operation: an uploaded portrait image becomes an avatar asset. */
+  async cloneByImage(caller: Caller, p: { file_id: string; title?: string }) {
+    const file = await this.uploads.resolve(caller, p.file_id, 'image', 'file_id').catch((e: unknown) => {
+      if (e instanceof AppError && e.code === SvcCode.FileTypeUnsupported) {
+        throw new AppError(e.code, e.message, { cloneCode: CloneCode.CategoryMismatch });
+      }
+      throw e;
+    });
+    if ((await this.avatars.countOwned(caller.accountId)) >= this.config.limits.maxAvatars) {
+      throw new AppError(
+        SvcCode.InvalidParameter,
+        `this account already has ${this.config.limits.maxAvatars} avatars; delete one first`,
+        {
+          cloneCode: CloneCode.AssetLimitReached,
+        },
+      );
+    }
+    const id = newId('av');
+    const title = p.title || 'Untitled';
+    const input: AvatarTaskInput = {
+      source: { fileId: file.id },
+      kind: 'image',
+      model: 2,
+      aigcFlag: 0,
+      via: 'clone',
+    };
+    const taskId = await this.tasks.submit(caller, {
+      family: 'avatar',
+      type: 'clone_avatar',
+      title,
+      input: { ...input },
+      job: JobName.AvatarCreate,
+      reserve: this.config.prices.avatarImage,
+      planGate: 'clone_avatar',
+      subjectId: id,
+      alsoInTransaction: this.pendingAvatar(caller, id, title, 'image', null),
+    });
+    const avatar = await this.avatars.getForJob(id);
+    return { avatarId: id, taskId, avatar: avatar!, cost: this.config.prices.avatarImage };
+  }
+
+  async getTask(caller: Caller, taskId: string) {
+    const task = await this.tasks.get(caller, taskId, 'avatar');
+    const result = parseResult(task);
+    return { task, avatar: task.status === 3 ? (result.avatar ?? '') : '' };
+  }
+
+  async list(caller: Caller, kind: AvatarListKind, page: number, size: number) {
+    const rows = await this.avatars.getPage(caller.accountId, kind, page, size);
+    return rows.map((a) => ({ avatar: a.id, kind: a.scope === 'public' ? 2 : 1, title: a.title }));
+  }
+
+  async listAssets(
+    caller: Caller,
+    after: { createdAt: string; id: string } | null,
+    limit: number,
+  ): Promise<AvatarRow[]> {
+    return this.avatars.getOwnAfter(caller.accountId, after, limit);
+  }
+
+  /** Only the caller's own, private avatars can be deleted; others are refused and left intact. */
+  async delete(caller: Caller, avatarId: string): Promise<void> {
+    const a = await this.avatars.getUsable(avatarId, caller.accountId);
+    if (!a) throw ERRORS.notFound('avatar', avatarId);
+    if (a.scope === 'public')
+      throw ERRORS.invalid(`avatar '${avatarId}' is a public avatar; only your own avatars can be deleted`);
+    if (a.scope === 'team') {
+      throw ERRORS.invalid(
+        `avatar '${avatarId}' is in a team space; team avatars cannot be deleted with this operation`,
+      );
+    }
+    await this.avatars.update(a.id, { deleted_at: iso(this.clock.now()) });
+  }
+
+  /** For job handlers. */
+  getForJob(id: string) {
+    return this.avatars.getForJob(id);
+  }
+
+  getUsable(caller: Caller, id: string) {
+    return this.avatars.getUsable(id, caller.accountId);
+  }
+
+  update(id: string, patch: Parameters<AvatarRepository['update']>[1]) {
+    return this.avatars.update(id, patch);
+  }
+}

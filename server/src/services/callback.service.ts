@@ -1,0 +1,238 @@
+import { Agent, request } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Db } from '../db/connect.js';
+import type { TaskRow } from '../db/schema.js';
+import { addSeconds, iso, type Clock } from '../lib/clock.js';
+import { hmacHex } from '../lib/crypto.js';
+import { newId } from '../lib/ids.js';
+import { JobName, type JobQueue } from '../jobs/job-queue.js';
+import type { AccountRepository } from '../repositories/account.repository.js';
+import type { CallbackRepository } from '../repositories/callback.repository.js';
+import type { UrlSigner } from './url-signer.js';
+
+/** Event types of the generation API's callbacks. */
+export const CallbackEvent = { Work: 1, Avatar: 2, Voice: 3 } as const;
+
+/** Task types that never send a callback (the spec: translate, sing, image-driven). */
+const SILENT_TYPES = new Set(['video_translate', 'video_sing', 'video_image']);
+
+export const SIGNATURE_HEADER = 'x-likeness-signature';
+export const TIMESTAMP_HEADER = 'x-likeness-timestamp';
+
+/** `v1=` + hex HMAC-SHA256 over `${timestamp}.${body}` with the account's callback secret. */
+export function signCallback(secret: string, timestamp: string, body: string): string {
+  return `v1=${hmacHex(secret, `${timestamp}.${body}`)}`;
+}
+
+/** The exact body the spec lists for each event type; nothing more. Pure. */
+export function callbackBody(
+  task: Pick<
+    TaskRow,
+    'id' | 'type' | 'family' | 'status' | 'error_code' | 'error_message' | 'title' | 'result'
+  >,
+  urlFor: (blobKey: string) => string,
+): { type: number; body: Record<string, unknown> } | null {
+  if (SILENT_TYPES.has(task.type)) return null;
+  const result = task.result
+    ? (JSON.parse(task.result) as {
+        avatar?: string;
+        voice?: string;
+        blobKey?: string;
+        demoKey?: string;
+        durationSec?: number;
+      })
+    : {};
+  const ok = task.status === 3;
+  const common = {
+    task_id: task.id,
+    message: ok ? '' : (task.error_message ?? 'failed'),
+    code: ok ? 0 : (task.error_code ?? 99),
+    status: task.status,
+  };
+  switch (task.family) {
+    case 'work':
+      return {
+        type: CallbackEvent.Work,
+        body: {
+          ...common,
+          type: CallbackEvent.Work,
+          video_Url: ok && result.blobKey ? urlFor(result.blobKey) : '',
+          duration: ok ? Math.round(result.durationSec ?? 0) : 0,
+          title: task.title ?? 'Untitled',
+        },
+      };
+    case 'avatar':
+      return {
+        type: CallbackEvent.Avatar,
+        body: { ...common, type: CallbackEvent.Avatar, avatar: ok ? (result.avatar ?? '') : '' },
+      };
+    case 'voice':
+      return {
+        type: CallbackEvent.Voice,
+        body: {
+          ...common,
+          type: CallbackEvent.Voice,
+          voice: ok ? (result.voice ?? '') : '',
+          demo_url: ok && result.blobKey ? urlFor(result.blobKey) : '',
+        },
+      };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Completion callbacks: an outbox row per event written in the task's final transaction, then
+ * delivered by a job. A non-200 answer is retried on the configured schedule (inside 5 minutes),
+ * then the delivery is marked dead. Every request is signed.
+ */
+export class CallbackService {
+  private readonly httpAgent = new Agent({ keepAlive: true, maxSockets: 16 });
+  private readonly httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 16 });
+  private queue: JobQueue | null = null;
+
+  constructor(
+    private readonly deliveries: CallbackRepository,
+    private readonly accounts: AccountRepository,
+    private readonly urls: UrlSigner,
+    private readonly config: Config,
+    private readonly clock: Clock,
+    private readonly log: Logger,
+  ) {}
+
+  /** The queue is wired after construction (it needs the handlers, which need this service). */
+  attachQueue(queue: JobQueue): void {
+    this.queue = queue;
+  }
+
+  async onTaskFinished(task: TaskRow, trx: Db): Promise<void> {
+    const event = callbackBody(task, (key) => this.urls.downloadUrl(key));
+    if (!event) return;
+    const account = await this.accounts.get(task.account_id, trx);
+    if (!account?.callback_url) return;
+    if (event.type !== CallbackEvent.Work && account.v2_callback !== 1) return;
+    const id = newId('cb');
+    const now = this.clock.now();
+    await this.deliveries.create(
+      {
+        id,
+        account_id: account.id,
+        task_id: task.id,
+        event_type: event.type,
+        url: account.callback_url,
+        body: JSON.stringify(event.body),
+        state: 'pending',
+        attempts: 0,
+        next_attempt_at: iso(now),
+        last_status: null,
+        last_error: null,
+        created_at: iso(now),
+        finished_at: null,
+      },
+      trx,
+    );
+    if (!this.queue) throw new Error('callback queue not attached');
+    await this.queue.enqueue(JobName.CallbackDeliver, { deliveryId: id }, { trx });
+  }
+
+  /** One delivery attempt; schedules the next one or gives up. */
+  async deliver(deliveryId: string, signal: AbortSignal): Promise<void> {
+    const d = await this.deliveries.get(deliveryId);
+    if (!d || d.state !== 'pending') return;
+    const account = await this.accounts.get(d.account_id);
+    if (!account) return;
+    const timestamp = String(Math.floor(this.clock.now().getTime() / 1000));
+    const attempt = d.attempts + 1;
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      status = await this.post(
+        d.url,
+        d.body,
+        {
+          'content-type': 'application/json',
+          'user-agent': 'likeness-callback/1',
+          [TIMESTAMP_HEADER]: timestamp,
+          [SIGNATURE_HEADER]: signCallback(account.callback_secret, timestamp, d.body),
+          'x-likeness-delivery': d.id,
+        },
+        signal,
+      );
+      if (status !== 200) error = `receiver answered HTTP ${status}`;
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+    }
+    const now = this.clock.now();
+    if (error === null) {
+      await this.deliveries.update(d.id, {
+        state: 'delivered',
+        attempts: attempt,
+        last_status: status,
+        last_error: null,
+        finished_at: iso(now),
+      });
+      return;
+    }
+    const schedule = this.config.callbacks.retryScheduleSec;
+    const delay = schedule[attempt - 1];
+    if (delay === undefined) {
+      await this.deliveries.update(d.id, {
+        state: 'dead',
+        attempts: attempt,
+        last_status: status,
+        last_error: error,
+        finished_at: iso(now),
+      });
+      this.log.warn({ delivery: d.id, task: d.task_id, error }, 'callback dropped after its last retry');
+      return;
+    }
+    const next = addSeconds(now, delay);
+    await this.deliveries.update(d.id, {
+      attempts: attempt,
+      last_status: status,
+      last_error: error,
+      next_attempt_at: iso(next),
+    });
+    await this.queue?.enqueue(JobName.CallbackDeliver, { deliveryId: d.id }, { runAt: next });
+  }
+
+  list(accountId: string | null, limit = 50) {
+    return this.deliveries.getAll(accountId, limit);
+  }
+
+  private post(
+    url: string,
+    body: string,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<number> {
+    const u = new URL(url);
+    const isHttps = u.protocol === 'https:';
+    const send = isHttps ? httpsRequest : request;
+    return new Promise((resolve, reject) => {
+      const req = send(
+        u,
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+          agent: isHttps ? this.httpsAgent : this.httpAgent,
+          signal: AbortSignal.any([signal, AbortSignal.timeout(this.config.callbacks.timeoutMs)]),
+        },
+        (res) => {
+          res.resume(); // always drain, so the socket returns to the pool
+          res.on('end', () => resolve(res.statusCode ?? 0));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  close(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+}

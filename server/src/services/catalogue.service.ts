@@ -1,0 +1,177 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import { iso, type Clock } from '../lib/clock.js';
+import {
+  LIVELY_TEMPLATES,
+  PUBLIC_AVATAR_ART,
+  renderTemplatePreview,
+  type LivelyTemplate,
+} from '../media/art/index.js';
+import { COVER_STYLES, renderCoverPreview, type CoverStyle } from '../media/cover/index.js';
+import { PUBLIC_VOICE_PRESETS } from '../media/speech/index.js';
+import type { AvatarRepository } from '../repositories/avatar.repository.js';
+import type { VoiceRepository } from '../repositories/voice.repository.js';
+import type { BlobStore } from '../storage/blob-store.js';
+
+export type CatalogueAsset = 'template-cover' | 'template-demo' | 'cover-style';
+
+/**
+ * What ships with the service: public avatars and voices (seeded into the database at start),
+ * lively templates and cover styles (served from the engine's definitions). Preview images and
+ * demo videos are rendered on first request and kept in the blob store.
+ */
+export class CatalogueService {
+  private readonly inFlight = new Map<string, Promise<string>>();
+  private demoRenderer: ((t: LivelyTemplate, outPath: string) => Promise<void>) | null = null;
+
+  constructor(
+    private readonly avatars: AvatarRepository,
+    private readonly voices: VoiceRepository,
+    private readonly blobs: BlobStore,
+    private readonly config: Config,
+    private readonly clock: Clock,
+    private readonly log: Logger,
+  ) {}
+
+  /** The template demo needs the whole render pipeline; the container wires it in. */
+  setDemoRenderer(fn: (t: LivelyTemplate, outPath: string) => Promise<void>): void {
+    this.demoRenderer = fn;
+  }
+
+  async seed(): Promise<void> {
+    const now = iso(this.clock.now());
+    const haveAvatars = new Set((await this.avatars.getPublic()).map((a) => a.id));
+    for (const art of PUBLIC_AVATAR_ART) {
+      const key = `catalogue/avatars/${art.id}.png`;
+      if (!(await this.blobs.stat(key))) {
+        const tmp = join(this.config.dataDir, 'tmp', `${art.id}.png`);
+        await mkdir(join(this.config.dataDir, 'tmp'), { recursive: true });
+        await art.renderPng(tmp);
+        await this.blobs.putFile(key, tmp);
+      }
+      if (haveAvatars.has(art.id)) continue;
+      await this.avatars.create({
+        id: art.id,
+        account_id: null,
+        scope: 'public',
+        title: art.title,
+        source: 'catalogue',
+        source_key: null,
+        state: 'ready',
+        media_key: key,
+        media_kind: 'image',
+        width: art.width,
+        height: art.height,
+        duration_sec: null,
+        face: JSON.stringify({ illustrated: true, mouth: art.mouth }),
+        motion: 'subtle',
+        task_id: null,
+        created_at: now,
+        deleted_at: null,
+      });
+    }
+    const haveVoices = new Set((await this.voices.getPublic()).map((v) => v.id));
+    for (const p of PUBLIC_VOICE_PRESETS) {
+      if (haveVoices.has(p.id)) continue;
+      await this.voices.create({
+        id: p.id,
+        account_id: null,
+        type: 10,
+        title: p.title,
+        language: p.language,
+        state: 'ready',
+        profile: p.settings.profile ? JSON.stringify(p.settings.profile) : null,
+        rate: p.settings.rate.toFixed(1),
+        volume: p.settings.volume.toFixed(1),
+        pitch: p.settings.pitch.toFixed(1),
+        sample_key: null,
+        demo_key: null,
+        task_id: null,
+        created_at: now,
+        deleted_at: null,
+      });
+    }
+    this.log.info(
+      { avatars: PUBLIC_AVATAR_ART.length, voices: PUBLIC_VOICE_PRESETS.length },
+      'catalogue ready',
+    );
+  }
+
+  getTemplate(id: string): LivelyTemplate | undefined {
+    return LIVELY_TEMPLATES.find((t) => t.id === id);
+  }
+
+  getCoverStyle(id: string): CoverStyle | undefined {
+    return COVER_STYLES.find((s) => s.id === id);
+  }
+
+  listTemplates(q: {
+    template?: string;
+    tag?: string;
+    title?: string;
+    type: number;
+    page: number;
+    size: number;
+  }) {
+    let all = LIVELY_TEMPLATES.filter((t) => t.type === q.type);
+    if (q.template) all = LIVELY_TEMPLATES.filter((t) => t.id === q.template);
+    if (q.tag) all = all.filter((t) => t.tags.includes(q.tag!));
+    if (q.title) {
+      const needle = q.title.toLowerCase();
+      all = all.filter((t) => t.title.toLowerCase().includes(needle));
+    }
+    const base = this.config.server.publicUrl;
+    const items = all.slice((q.page - 1) * q.size, q.page * q.size).map((t) => ({
+      template: t.id,
+      title: t.title,
+      cover_url: `${base}/catalogue/templates/${t.id}/cover.png`,
+      demo_url: `${base}/catalogue/templates/${t.id}/demo.mp4`,
+      type: t.type,
+    }));
+    return { items, total: all.length };
+  }
+
+  listCoverStyles(page: number, size: number) {
+    const base = this.config.server.publicUrl;
+    const items = COVER_STYLES.slice((page - 1) * size, page * size).map((s) => ({
+      id: s.id,
+      title: s.title,
+      url: `${base}/catalogue/cover-styles/${s.id}.png`,
+      slots: [] as never[],
+    }));
+    return { items, total: COVER_STYLES.length };
+  }
+
+  /** Blob key of a catalogue asset, rendered once (concurrent first requests share one render). */
+  async asset(kind: CatalogueAsset, id: string): Promise<string | null> {
+    const template = kind === 'cover-style' ? undefined : this.getTemplate(id);
+    const style = kind === 'cover-style' ? this.getCoverStyle(id) : undefined;
+    if (!template && !style) return null;
+    const key =
+      kind === 'template-cover'
+        ? `catalogue/templates/${id}/cover.png`
+        : kind === 'template-demo'
+          ? `catalogue/templates/${id}/demo.mp4`
+          : `catalogue/cover-styles/${id}.png`;
+    if (await this.blobs.stat(key)) return key;
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const job = (async () => {
+      const dir = join(this.config.dataDir, 'tmp');
+      await mkdir(dir, { recursive: true });
+      const tmp = join(dir, key.replace(/\//g, '_'));
+      if (kind === 'template-cover') await renderTemplatePreview(template!, tmp);
+      else if (kind === 'cover-style') await renderCoverPreview(style!, tmp);
+      else {
+        if (!this.demoRenderer) throw new Error('demo renderer not configured');
+        await this.demoRenderer(template!, tmp);
+      }
+      await this.blobs.putFile(key, tmp);
+      return key;
+    })().finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, job);
+    return job;
+  }
+}

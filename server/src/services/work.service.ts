@@ -1,0 +1,291 @@
+import type { Config } from '../config.js';
+import { ERRORS } from '../errors/app-error.js';
+import { JobName } from '../jobs/job-queue.js';
+import type { Caller } from './account.service.js';
+import type { AvatarService } from './avatar.service.js';
+import { oneOf } from './avatar.service.js';
+import type { CatalogueService } from './catalogue.service.js';
+import type { InputRef } from './input.service.js';
+import { costForSeconds, estimateSpeechSeconds, perMinuteFor, type WorkType } from './pricing.js';
+import { parseResult, type TaskService } from './task.service.js';
+import type { UploadService } from './upload.service.js';
+import type { VoiceService } from './voice.service.js';
+
+export const PIPELINES = ['1.5'] as const;
+export const TRANSLATE_LANGUAGES = ['zh', 'en', 'ja', 'ko', 'de', 'es', 'fr'] as const;
+/** Work types whose tasks video/task DELETE accepts ("ordinary video creation"). */
+export const DELETABLE_WORK_TYPES = ['video_audio', 'video_tts', 'video_template', 'audio_tts'] as const;
+/** Work types whose task query has no duration. */
+export const NO_DURATION_TYPES = new Set(['video_translate', 'video_sing', 'video_image']);
+
+export interface SubtitleParams {
+  show: boolean;
+  fontName: string | null;
+  fontSize: number;
+  primaryColor: string;
+  outlineColor: string;
+  width: number;
+  height: number;
+  x: number;
+  y: number;
+}
+
+/** What a work's job needs, stored as the task input. Ids only; rows are re-read by the job. */
+export interface WorkInput {
+  audio?: InputRef;
+  avatar?: string;
+  videoFileId?: string;
+  imageFileId?: string;
+  voice?: string;
+  text?: string;
+  template?: string;
+  subtitles?: SubtitleParams;
+  startMsec?: number;
+  aigcFlag?: number;
+  bgmFileId?: string;
+  ambienceFileId?: string;
+  coverFileId?: string;
+  normLufs?: number;
+  bgmNormLufs?: number;
+  assetsNormLufs?: number;
+  ambienceNormLufs?: number;
+  model?: number;
+  targetLanguage?: string;
+}
+
+type Common = { title?: string; aigc_flag?: number; pipeline?: string; video_start_msec?: number };
+
+export class WorkService {
+  constructor(
+    private readonly tasks: TaskService,
+    private readonly avatars: AvatarService,
+    private readonly voices: VoiceService,
+    private readonly uploads: UploadService,
+    private readonly catalogue: CatalogueService,
+    private readonly config: Config,
+  ) {}
+
+  private checkPipeline(p?: string): void {
+    if (p !== undefined && !(PIPELINES as readonly string[]).includes(p)) {
+      throw ERRORS.invalid(`pipeline must be one of ${PIPELINES.join(', ')}; got '${p}'`);
+    }
+  }
+
+  private async checkAvatar(caller: Caller, avatar: string | undefined): Promise<void> {
+    if (avatar === undefined) return;
+    const a = await this.avatars.getUsable(caller, avatar);
+    if (!a || a.state !== 'ready') throw ERRORS.notFound('avatar', avatar);
+  }
+
+  private reserveForText(type: WorkType, text: string): number {
+    return costForSeconds(perMinuteFor(type, this.config.prices), estimateSpeechSeconds(text));
+  }
+
+  /** Audio inputs are reserved for one minute up front; the job raises it once the audio is measured. */
+  private reserveForMinute(type: WorkType): number {
+    return costForSeconds(perMinuteFor(type, this.config.prices), 60);
+  }
+
+  private submit(
+    caller: Caller,
+    type: WorkType,
+    title: string | undefined,
+    input: WorkInput,
+    reserve: number,
+    gate?: Parameters<TaskService['checkPlan']>[1],
+  ) {
+    return this.tasks.submit(caller, {
+      family: 'work',
+      type,
+      title: title || 'Untitled',
+      input: { ...input },
+      job: JobName.WorkRender,
+      reserve,
+      planGate: gate,
+    });
+  }
+
+  async byAudio(
+    caller: Caller,
+    p: Common & { audio_url?: string; file_id?: string; avatar?: string; video_file_id?: string },
+  ) {
+    oneOf(p.audio_url, p.file_id, ['audio_url', 'file_id']);
+    if (p.avatar === undefined && p.video_file_id === undefined)
+      throw ERRORS.invalid('send avatar or video_file_id (at least one)');
+    this.checkPipeline(p.pipeline);
+    if (p.file_id) await this.uploads.resolve(caller, p.file_id, 'audio', 'file_id');
+    if (p.video_file_id) await this.uploads.resolve(caller, p.video_file_id, 'video', 'video_file_id');
+    await this.checkAvatar(caller, p.video_file_id ? undefined : p.avatar);
+    const input: WorkInput = {
+      audio: p.file_id ? { fileId: p.file_id } : { url: p.audio_url! },
+      avatar: p.video_file_id ? undefined : p.avatar,
+      videoFileId: p.video_file_id,
+      startMsec: p.video_start_msec ?? 0,
+      aigcFlag: p.aigc_flag ?? 0,
+    };
+    return this.submit(caller, 'video_audio', p.title, input, this.reserveForMinute('video_audio'));
+  }
+
+  private async speechSource(caller: Caller, p: { voice?: string; avatar?: string; video_file_id?: string }) {
+    if (p.video_file_id === undefined) {
+      if (p.voice === undefined || p.avatar === undefined) {
+        throw ERRORS.invalid('voice and avatar are required when video_file_id is absent');
+      }
+    } else {
+      await this.uploads.resolve(caller, p.video_file_id, 'video', 'video_file_id');
+    }
+    if (p.voice !== undefined) await this.voices.getUsable(caller, p.voice);
+    await this.checkAvatar(caller, p.video_file_id ? undefined : p.avatar);
+  }
+
+  async byTts(
+    caller: Caller,
+    p: Common & {
+      text: string;
+      voice?: string;
+      avatar?: string;
+      video_file_id?: string;
+      subtitles: SubtitleParams;
+    },
+  ) {
+    this.checkPipeline(p.pipeline);
+    await this.speechSource(caller, p);
+    const input: WorkInput = {
+      text: p.text,
+      voice: p.voice,
+      avatar: p.video_file_id ? undefined : p.avatar,
+      videoFileId: p.video_file_id,
+      subtitles: p.subtitles,
+      startMsec: p.video_start_msec ?? 0,
+      aigcFlag: p.aigc_flag ?? 0,
+    };
+    return this.submit(caller, 'video_tts', p.title, input, this.reserveForText('video_tts', p.text));
+  }
+
+  async byTemplate(
+    caller: Caller,
+    p: Common & {
+      template: string;
+      text: string;
+      voice?: string;
+      avatar?: string;
+      video_file_id?: string;
+      bgm_file_id?: string;
+      ambience_file_id?: string;
+      cover_file_id?: string;
+      norm_lufs?: number;
+      bgm_norm_lufs?: number;
+      audio_assets_norm_lufs?: number;
+      ambience_norm_lufs?: number;
+    },
+  ) {
+    if (!this.catalogue.getTemplate(p.template)) {
+      throw ERRORS.notFound('template', p.template);
+    }
+    await this.speechSource(caller, p);
+    if (p.bgm_file_id) await this.uploads.resolve(caller, p.bgm_file_id, 'audio', 'bgm_file_id');
+    if (p.ambience_file_id)
+      await this.uploads.resolve(caller, p.ambience_file_id, 'audio', 'ambience_file_id');
+    if (p.cover_file_id) await this.uploads.resolve(caller, p.cover_file_id, 'image', 'cover_file_id');
+    const input: WorkInput = {
+      template: p.template,
+      text: p.text,
+      voice: p.voice,
+      avatar: p.video_file_id ? undefined : p.avatar,
+      videoFileId: p.video_file_id,
+      aigcFlag: p.aigc_flag ?? 0,
+      bgmFileId: p.bgm_file_id,
+      ambienceFileId: p.ambience_file_id,
+      coverFileId: p.cover_file_id,
+      normLufs: p.norm_lufs || undefined,
+      bgmNormLufs: p.bgm_norm_lufs || undefined,
+      assetsNormLufs: p.audio_assets_norm_lufs || undefined,
+      ambienceNormLufs: p.ambience_norm_lufs || undefined,
+    };
+    return this.submit(
+      caller,
+      'video_template',
+      p.title,
+      input,
+      this.reserveForText('video_template', p.text),
+    );
+  }
+
+  async translate(caller: Caller, p: { video_file_id: string; target_language_code: string }) {
+    const lang = p.target_language_code.trim().toLowerCase();
+    if (!(TRANSLATE_LANGUAGES as readonly string[]).includes(lang)) {
+      throw ERRORS.invalid(
+        `target_language_code must be one of ${TRANSLATE_LANGUAGES.join(', ')}; got '${p.target_language_code}'`,
+      );
+    }
+    this.tasks.checkPlan(caller, 'video_translate', 'video translation');
+    await this.uploads.resolve(caller, p.video_file_id, 'video', 'video_file_id');
+    return this.submit(
+      caller,
+      'video_translate',
+      undefined,
+      { videoFileId: p.video_file_id, targetLanguage: lang },
+      this.reserveForMinute('video_translate'),
+      'video_translate',
+    );
+  }
+
+  async sing(caller: Caller, p: { image_file_id: string; audio_file_id: string }) {
+    this.tasks.checkPlan(caller, 'video_sing', 'singing video');
+    await this.uploads.resolve(caller, p.image_file_id, 'image', 'image_file_id');
+    await this.uploads.resolve(caller, p.audio_file_id, 'audio', 'audio_file_id');
+    return this.submit(
+      caller,
+      'video_sing',
+      undefined,
+      { imageFileId: p.image_file_id, audio: { fileId: p.audio_file_id } },
+      this.reserveForMinute('video_sing'),
+      'video_sing',
+    );
+  }
+
+  async byImage(caller: Caller, p: { image_file_id: string; voice: string; text: string; model?: number }) {
+    const model = p.model === undefined || p.model === 0 ? 5 : p.model;
+    if (model !== 5 && model !== 6)
+      throw ERRORS.invalid(
+        `model must be 5 (realistic) or 6 (cartoon), or 0 for the default; got ${p.model}`,
+      );
+    this.tasks.checkPlan(caller, 'video_image', 'image-driven video');
+    await this.uploads.resolve(caller, p.image_file_id, 'image', 'image_file_id');
+    await this.voices.getUsable(caller, p.voice);
+    return this.submit(
+      caller,
+      'video_image',
+      undefined,
+      { imageFileId: p.image_file_id, voice: p.voice, text: p.text, model },
+      this.reserveForText('video_image', p.text),
+      'video_image',
+    );
+  }
+
+  async audioByTts(caller: Caller, p: { voice: string; text: string; title?: string; aigc_flag?: number }) {
+    await this.voices.getUsable(caller, p.voice);
+    return this.submit(
+      caller,
+      'audio_tts',
+      p.title,
+      { voice: p.voice, text: p.text, aigcFlag: p.aigc_flag ?? 0 },
+      this.reserveForText('audio_tts', p.text),
+    );
+  }
+
+  async getTask(caller: Caller, taskId: string) {
+    const task = await this.tasks.get(caller, taskId, 'work');
+    const result = parseResult(task);
+    const done = task.status === 3;
+    return {
+      task,
+      blobKey: done ? result.blobKey : undefined,
+      duration: NO_DURATION_TYPES.has(task.type) ? undefined : done ? Math.round(result.durationSec ?? 0) : 0,
+    };
+  }
+
+  async deleteTask(caller: Caller, taskId: string): Promise<void> {
+    await this.tasks.delete(caller, taskId, DELETABLE_WORK_TYPES);
+  }
+}

@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Runs the real CLI (TypeScript through tsx), as `npx likeness ...` would. */
+export function cli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], {
+      cwd: serverRoot,
+      env: { ...process.env, LIKENESS_LOG_LEVEL: 'warn', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Starts `likeness serve` as a separate process and waits until it answers. */
+export async function spawnServer(env: Record<string, string>, url: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'serve'], {
+    cwd: serverRoot,
+    env: { ...process.env, LIKENESS_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (c) => (out += c));
+  child.stderr?.on('data', (c) => (out += c));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early: ${out}`);
+    try {
+      const r = await fetch(`${url}/healthz`);
+      if (r.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start: ${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export function waitExit(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
+}

@@ -1,0 +1,315 @@
+import assert from 'node:assert/strict';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import sharp from 'sharp';
+import { facePhoto, makeFaceVideo, makePatternVideo, makeTone } from '../helpers/media-fixtures.js';
+import { download } from '../helpers/probe.js';
+import { api, createAccount, startServer, upload, waitTask, type TestServer } from '../helpers/server.js';
+
+describe('avatars, voices, covers and the clone API with real media', () => {
+  let server: TestServer;
+  let token: string;
+  let dir: string;
+  let files: Server;
+  let filesUrl: string;
+  before(async () => {
+    server = await startServer({ LIKENESS_WORKERS: '2' });
+    token = (await createAccount(server, { credits: 5000, plan: 'pro' })).token;
+    dir = await mkdtemp(join(tmpdir(), 'likeness-assets-'));
+    await makeFaceVideo(join(dir, 'face.mp4'), facePhoto(1), 5.5);
+    await makePatternVideo(join(dir, 'pattern.mp4'), 5.5);
+    // A local file server for URL inputs (allowed through LIKENESS_FETCH_ALLOW=127.0.0.1).
+    files = createServer((req, res) => {
+      const p = join(dir, (req.url ?? '').replace(/^\//, '').split('?')[0]!);
+      stat(p).then(
+        (s) => {
+          res.setHeader('content-length', s.size);
+          createReadStream(p).pipe(res);
+        },
+        () => {
+          res.statusCode = 404;
+          res.end();
+        },
+      );
+    });
+    await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
+    filesUrl = `http://127.0.0.1:${(files.address() as { port: number }).port}`;
+  });
+  after(async () => {
+    files.closeAllConnections();
+    files.close();
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const avatarTask = async (body: Record<string, unknown>, path = '/api/v2/svc/avatar/create_by_video') => {
+    const r = await api(server, 'POST', path, { token, body });
+    assert.equal(r.body.code, 0, JSON.stringify(r.body));
+    return waitTask(server, token, '/api/v2/svc/avatar/task', r.body.task_id);
+  };
+
+  test('avatar from a video URL; the same URL gives the same avatar; a video without a face is 2015', async () => {
+    const url = `${filesUrl}/face.mp4?x=1`;
+    const [a, b] = await Promise.all([
+      avatarTask({ video_url: url, title: 'me' }),
+      avatarTask({ video_url: url }),
+    ]);
+    assert.equal(a.status, 3, JSON.stringify(a));
+    assert.match(a.avatar, /^av_/);
+    assert.equal(b.avatar, a.avatar);
+    const c = await avatarTask({ video_url: url });
+    assert.equal(c.avatar, a.avatar);
+    const list = (await api(server, 'GET', '/api/v2/svc/avatar/list', { token, query: { kind: 1 } })).body
+      .data;
+    assert.deepEqual(
+      list.filter((x: { avatar: string }) => x.avatar === a.avatar),
+      [{ avatar: a.avatar, kind: 1, title: 'me' }],
+    );
+
+    const none = await avatarTask({ video_url: `${filesUrl}/pattern.mp4` });
+    assert.equal(none.status, 4);
+    assert.equal(none.fail_code, 2015);
+    assert.match(none.fail_reason, /face/);
+    await makeFaceVideo(join(dir, 'short.mp4'), facePhoto(1), 2);
+    const tooShort = await avatarTask({
+      file_id: await upload(server, token, 'mp4', await readFile(join(dir, 'short.mp4'))),
+    });
+    assert.equal(tooShort.fail_code, 2014);
+    assert.match(tooShort.fail_reason, /5 seconds to 30 minutes/);
+    const blocked = await api(server, 'POST', '/api/v2/svc/avatar/create_by_video', {
+      token,
+      body: { video_url: 'http://169.254.169.254/latest/meta-data' },
+    });
+    const blockedDone = await waitTask(server, token, '/api/v2/svc/avatar/task', blocked.body.task_id);
+    assert.equal(blockedDone.fail_code, 2014);
+    assert.match(blockedDone.fail_reason, /private or local address/);
+  });
+
+  test('a work uses the video avatar from video_start_msec', async () => {
+    const url = `${filesUrl}/face.mp4?x=1`;
+    const avatar = (await avatarTask({ video_url: url })).avatar;
+    const r = await api(server, 'POST', '/api/v2/svc/video/create_by_tts', {
+      token,
+      body: { text: '你好。', voice: 'pub-zh-xiaoyun', avatar, video_start_msec: 2000 },
+    });
+    const done = await waitTask(server, token, '/api/v2/svc/video/task', r.body.task_id);
+    assert.equal(done.status, 3, JSON.stringify(done));
+    const { info } = await download(done.video_Url, dir, 'from-video.mp4');
+    assert.deepEqual([info.video?.width, info.video?.height], [360, 640]);
+  });
+
+  test('avatar from an image (credits); an image without a face is 2015 and refunded', async () => {
+    const before = (await api(server, 'GET', '/api/v2/svc/account/credit', { token })).body.left;
+    const photo = await upload(server, token, 'jpg', await readFile(facePhoto(3)));
+    const ok = await avatarTask({ file_id: photo, model: 1 }, '/api/v2/svc/avatar/create_by_image');
+    assert.equal(ok.status, 3, JSON.stringify(ok));
+    const blank = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#88aacc' } })
+      .png()
+      .toBuffer();
+    const none = await avatarTask(
+      { file_id: await upload(server, token, 'png', blank) },
+      '/api/v2/svc/avatar/create_by_image',
+    );
+    assert.equal(none.fail_code, 2015);
+    const after = (await api(server, 'GET', '/api/v2/svc/account/credit', { token })).body.left;
+    assert.equal(before - after, 20, 'one image avatar charged, the failed one refunded');
+  });
+
+  test('voice clone: profile from the sample, demo in the voice, edits shown in the list', async () => {
+    const sample = join(dir, 'sample.wav');
+    await server.container.media.speech.synthesize(
+      '大家好，我是今天的主持人。欢迎收看我们的节目，希望大家喜欢。',
+      {
+        language: 'zh',
+        profile: {
+          medianPitchHz: 180,
+          pitchP10Hz: 150,
+          pitchP90Hz: 220,
+          syllablesPerSec: 4,
+          loudnessLufs: -20,
+          speechRatio: 0.8,
+        },
+        rate: 1,
+        volume: 1,
+        pitch: 1,
+      },
+      sample,
+    );
+    const fileId = await upload(server, token, 'wav', await readFile(sample));
+    const r = await api(server, 'POST', '/api/v2/svc/voice/create', {
+      token,
+      body: { title: '主持人', voice_type: 8, file_id: fileId, languages: 'zh' },
+    });
+    assert.equal(r.body.code, 0, JSON.stringify(r.body));
+    const done = await waitTask(server, token, '/api/v2/svc/voice/task', r.body.task_id);
+    assert.equal(done.status, 3, JSON.stringify(done));
+    assert.match(done.voice, /^vo_/);
+    const demo = await download(done.demo_url, dir, 'demo.mp3');
+    assert.equal(demo.info.audio?.codec, 'mp3');
+    assert.ok(demo.info.durationSec > 1);
+    const profile = JSON.parse((await server.container.services.voices.getForJob(done.voice))!.profile!);
+    assert.ok(Math.abs(profile.medianPitchHz - 180) / 180 < 0.08, `median pitch ${profile.medianPitchHz}`);
+    assert.ok(profile.syllablesPerSec > 0);
+    const edit = await api(server, 'POST', '/api/v2/svc/voice/edit', {
+      token,
+      body: { voice: done.voice, rate: '1.5', volume: '0.8', pitch: '1' },
+    });
+    assert.equal(edit.body.code, 0);
+    const list = (await api(server, 'GET', '/api/v2/svc/voice/list', { token })).body.data;
+    assert.deepEqual(list[0], {
+      voice: done.voice,
+      type: 8,
+      title: '主持人',
+      rate: '1.5',
+      volume: '0.8',
+      pitch: '1.0',
+    });
+    const pub = (await api(server, 'GET', '/api/v2/svc/voice/list', { token, query: { kind: 2, size: 300 } }))
+      .body.data;
+    assert.ok(pub.length >= 13 && pub.every((v: { type: number }) => v.type === 10));
+    const noSpeech = await upload(
+      server,
+      token,
+      'wav',
+      await readFile(await makeTone(join(dir, 'hum.wav'), 6)),
+    );
+    const bad = await api(server, 'POST', '/api/v2/svc/voice/create', {
+      token,
+      body: { title: 'hum', voice_type: 8, file_id: noSpeech },
+    });
+    const badDone = await waitTask(server, token, '/api/v2/svc/voice/task', bad.body.task_id);
+    assert.equal(badDone.status, 4);
+    assert.equal(badDone.fail_code, 2013);
+  });
+
+  test('covers at 9:16 JPG and 3:4 PNG, with and without an avatar figure', async () => {
+    const styles = (await api(server, 'GET', '/api/v2/svc/project/cover_styles', { token })).body;
+    assert.ok(styles.total >= 6);
+    const preview = await fetch(styles.data[0].url);
+    assert.equal(preview.headers.get('content-type'), 'image/png');
+    assert.deepEqual((await sharp(Buffer.from(await preview.arrayBuffer())).metadata()).format, 'png');
+    const jpg = await api(server, 'POST', '/api/v2/svc/project/covers', {
+      token,
+      body: {
+        template: styles.data[0].id,
+        content: '五个习惯，让你的工作效率翻倍。坚持一个月就能看到变化。',
+      },
+    });
+    assert.equal(jpg.body.code, 0, JSON.stringify(jpg.body));
+    const a = await sharp(Buffer.from(await (await fetch(jpg.body.url)).arrayBuffer())).metadata();
+    assert.deepEqual([a.format, a.width, a.height], ['jpeg', 1080, 1920]);
+    const png = await api(server, 'POST', '/api/v2/svc/project/covers', {
+      token,
+      body: {
+        template: styles.data[1].id,
+        avatar: 'pub-avatar-mei',
+        slots: [{ name: 'headline', value: 'Hello' }],
+        canvas_preset: '3:4',
+        output_format: 'png',
+      },
+    });
+    if (png.body.code !== 0) {
+      // The style's slot names are the engine's; fall back to content when 'headline' is not one of them.
+      assert.equal(png.body.code, 11);
+      assert.match(png.body.message, /slots are/);
+    } else {
+      const b = await sharp(Buffer.from(await (await fetch(png.body.url)).arrayBuffer())).metadata();
+      assert.deepEqual([b.format, b.width, b.height], ['png', 1080, 1440]);
+    }
+    const withAvatar = await api(server, 'POST', '/api/v2/svc/project/covers', {
+      token,
+      body: {
+        template: styles.data[1].id,
+        avatar: 'pub-avatar-mei',
+        content: '新品发布',
+        canvas_preset: '3:4',
+        output_format: 'png',
+      },
+    });
+    assert.equal(withAvatar.body.code, 0, JSON.stringify(withAvatar.body));
+    const c = await sharp(Buffer.from(await (await fetch(withAvatar.body.url)).arrayBuffer())).metadata();
+    assert.deepEqual([c.format, c.width, c.height], ['png', 1080, 1440]);
+    const missing = await api(server, 'POST', '/api/v2/svc/project/covers', {
+      token,
+      body: { template: 'nope', content: 'x' },
+    });
+    assert.equal(missing.body.code, 14);
+  });
+
+  test('lively templates: at least 2 per orientation, with cover images', async () => {
+    for (const type of [0, 1, 2, 3]) {
+      const r = await api(server, 'GET', '/api/v2/svc/video/lively_templates', { token, query: { type } });
+      assert.ok(r.body.total >= 2, `type ${type}`);
+      assert.ok(r.body.data.every((t: { type: number }) => t.type === type));
+    }
+    const one = (await api(server, 'GET', '/api/v2/svc/video/lively_templates', { token })).body.data[0];
+    const only = await api(server, 'GET', '/api/v2/svc/video/lively_templates', {
+      token,
+      query: { template: one.template },
+    });
+    assert.deepEqual(
+      only.body.data.map((t: { template: string }) => t.template),
+      [one.template],
+    );
+    const cover = await fetch(one.cover_url);
+    assert.equal(cover.status, 200);
+    assert.equal(cover.headers.get('content-type'), 'image/png');
+    assert.ok((await cover.arrayBuffer()).byteLength > 1000);
+  });
+
+  test('clone API: portrait image → avatar asset usable by the generation API; wrong category 1402; cursor paging', async () => {
+    const img = await upload(server, token, 'jpg', await readFile(facePhoto(4)));
+    const r = await api(server, 'POST', '/api/app/v1/clone/avatar/by_image', {
+      token,
+      body: { file_id: img, title: 'clone' },
+    });
+    assert.equal(r.status, 200);
+    assert.equal(r.body.code, 0);
+    assert.equal(r.body.message, 'ok');
+    assert.deepEqual(Object.keys(r.body.data).sort(), ['asset', 'paid_plan_required', 'task']);
+    assert.equal(r.body.data.asset.category, 'avatar');
+    assert.equal(r.body.data.paid_plan_required.required, false);
+    const done = await waitTask(server, token, '/api/v2/svc/avatar/task', r.body.data.task.id);
+    assert.equal(done.avatar, r.body.data.asset.id);
+    const mp3 = await upload(server, token, 'mp3', Buffer.alloc(1000));
+    const wrong = await api(server, 'POST', '/api/app/v1/clone/avatar/by_image', {
+      token,
+      body: { file_id: mp3 },
+    });
+    assert.equal(wrong.body.code, 1402);
+    assert.equal(wrong.body.message, 'asset category mismatch');
+    const seen: string[] = [];
+    let cursor = '';
+    for (let i = 0; i < 10; i++) {
+      const page = await api(server, 'GET', '/api/app/v1/clone/avatars', {
+        token,
+        query: cursor ? { limit: 1, cursor } : { limit: 1 },
+      });
+      assert.equal(page.body.code, 0);
+      seen.push(...page.body.data.items.map((x: { id: string }) => x.id));
+      cursor = page.body.data.next_cursor;
+      if (!cursor) break;
+    }
+    assert.equal(new Set(seen).size, seen.length, 'no item twice');
+    assert.ok(seen.includes(r.body.data.asset.id));
+    const free = await createAccount(server, { plan: 'free' });
+    const freeImg = await upload(server, free.token, 'jpg', await readFile(facePhoto(4)));
+    const paid = await api(server, 'POST', '/api/app/v1/clone/avatar/by_image', {
+      token: free.token,
+      body: { file_id: freeImg },
+    });
+    assert.equal(paid.body.code, 1409);
+    assert.equal(paid.body.data.paid_plan_required.required, true);
+    const poor = await createAccount(server, { credits: 0, plan: 'pro' });
+    const poorImg = await upload(server, poor.token, 'jpg', await readFile(facePhoto(4)));
+    const broke = await api(server, 'POST', '/api/app/v1/clone/avatar/by_image', {
+      token: poor.token,
+      body: { file_id: poorImg },
+    });
+    assert.equal(broke.body.code, 1401);
+  });
+});

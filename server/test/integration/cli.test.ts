@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { cli } from '../helpers/process.js';
+
+describe('admin CLI', () => {
+  let env: Record<string, string>;
+  let dataDir: string;
+  before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'likeness-cli-'));
+    env = { LIKENESS_DATA_DIR: dataDir, LIKENESS_DEMO_ACCOUNT: 'off' };
+  });
+  after(() => rm(dataDir, { recursive: true, force: true }));
+
+  test('accounts create/update print JSON an operator can script', async () => {
+    const c = await cli(['accounts', 'create', '--credits', '25', '--plan', 'pro', '--json'], env);
+    assert.equal(c.code, 0, c.stderr);
+    const created = JSON.parse(c.stdout) as { account_id: string; token: string };
+    assert.deepEqual(Object.keys(created).sort(), ['account_id', 'token']);
+    const u = await cli(
+      [
+        'accounts',
+        'update',
+        '--token',
+        created.token,
+        '--callback-url',
+        'https://hooks.example.com/x',
+        '--v2-callback',
+        'on',
+        '--aigc',
+        '2',
+        '--credits-add',
+        '5',
+        '--plan',
+        'basic',
+        '--json',
+      ],
+      env,
+    );
+    assert.equal(u.code, 0, u.stderr);
+    const s = JSON.parse(u.stdout) as Record<string, unknown>;
+    assert.equal(s.account_id, created.account_id);
+    assert.equal(s.callback_url, 'https://hooks.example.com/x');
+    assert.equal(s.v2_callback, 'on');
+    assert.equal(s.aigc, 2);
+    assert.equal(s.credits, 30);
+    assert.equal(s.plan, 'basic');
+    assert.equal(typeof s.callback_secret, 'string');
+    const rot = await cli(
+      ['accounts', 'update', '--token', created.token, '--rotate-token', '--agent-platform', 'on', '--json'],
+      env,
+    );
+    const rotated = JSON.parse(rot.stdout) as { token: string; agent_platform: boolean };
+    assert.notEqual(rotated.token, created.token);
+    assert.equal(rotated.agent_platform, true);
+    const old = await cli(['accounts', 'update', '--token', created.token, '--json'], env);
+    assert.equal(old.code, 2, 'the old token no longer resolves');
+  });
+
+  test('bad configuration is reported per variable, all at once', async () => {
+    const r = await cli(['accounts', 'list'], {
+      ...env,
+      PORT: 'abc',
+      LIKENESS_PUBLIC_URL: 'ftp://x',
+      LIKENESS_ENCODER_PRESET: 'turbo',
+    });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /PORT=abc/);
+    assert.match(r.stderr, /LIKENESS_PUBLIC_URL=ftp:\/\/x/);
+    assert.match(r.stderr, /LIKENESS_ENCODER_PRESET=turbo/);
+  });
+});

@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { api, createAccount, startServer, type TestServer } from '../helpers/server.js';
+
+describe('credits', () => {
+  let server: TestServer;
+  before(async () => {
+    // Workers off: this test is about admission, not rendering.
+    server = await startServer({
+      LIKENESS_MAX_ACTIVE_WORKS: '1000',
+      LIKENESS_MAX_DAILY_WORKS: '1000',
+      LIKENESS_WORKERS: '1',
+    });
+    await server.container.queue.stop();
+  });
+  after(() => server.close());
+
+  test('50 concurrent submissions against a small balance never overspend', async () => {
+    const { token, account_id } = await createAccount(server, { credits: 10 });
+    const body = {
+      text: '你好，欢迎使用。',
+      voice: 'pub-zh-xiaoyun',
+      avatar: (await api(server, 'GET', '/api/v2/svc/avatar/list', { token, query: { kind: 2 } })).body
+        .data[0].avatar,
+    };
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        api(server, 'POST', '/api/v2/svc/video/create_by_tts', { token, body }),
+      ),
+    );
+    const accepted = replies.filter((r) => r.body.code === 0);
+    const refused = replies.filter((r) => r.body.code === 1002);
+    assert.equal(
+      accepted.length + refused.length,
+      50,
+      JSON.stringify(replies.find((r) => r.body.code !== 0 && r.body.code !== 1002)?.body),
+    );
+    assert.ok(accepted.length > 0);
+    const task = await server.container.services.tasks.getForJob(accepted[0]!.body.task_id);
+    const cost = task!.credits_reserved;
+    const left = (await api(server, 'GET', '/api/v2/svc/account/credit', { token })).body.left;
+    assert.ok(left >= 0);
+    assert.equal(10 - left, accepted.length * cost);
+    assert.ok(left < cost, 'refusals happened only when the balance was short');
+    assert.match(refused[0]!.body.message, /insufficient credits/);
+    const ledger = await server.container.db
+      .selectFrom('credit_entries')
+      .select((eb) => eb.fn.sum<number>('delta').as('s'))
+      .where('account_id', '=', account_id)
+      .executeTakeFirst();
+    assert.equal(Number(ledger?.s), left, 'ledger sum equals the balance');
+  });
+});

@@ -1,0 +1,229 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { api, createAccount, startServer, upload, type TestServer } from '../helpers/server.js';
+
+describe('limits, plans and ownership', () => {
+  let server: TestServer;
+  let avatar: string;
+  before(async () => {
+    server = await startServer({
+      LIKENESS_MAX_ACTIVE_WORKS: '2',
+      LIKENESS_MAX_DAILY_WORKS: '3',
+      LIKENESS_MAX_VOICE_CLONES: '1',
+    });
+    // Submissions only: nothing renders, so tasks stay in progress.
+    await server.container.queue.stop();
+    const { token } = await createAccount(server);
+    avatar = (await api(server, 'GET', '/api/v2/svc/avatar/list', { token, query: { kind: 2 } })).body.data[0]
+      .avatar;
+  });
+  after(() => server.close());
+
+  const tts = (token: string) =>
+    api(server, 'POST', '/api/v2/svc/video/create_by_tts', {
+      token,
+      body: { text: 'hello there', voice: 'pub-en-emma', avatar },
+    });
+
+  test('works in progress (1001) and works per day (1015)', async () => {
+    const { token } = await createAccount(server);
+    const a = await tts(token);
+    const b = await tts(token);
+    assert.equal(a.body.code, 0);
+    assert.equal(b.body.code, 0);
+    const c = await tts(token);
+    assert.equal(c.body.code, 1001);
+    assert.match(c.body.message, /2 works are already being generated/);
+    const del = await api(server, 'DELETE', '/api/v2/svc/video/task', {
+      token,
+      query: { task_id: a.body.task_id },
+    });
+    assert.equal(del.body.code, 0);
+    assert.equal((await tts(token)).body.code, 0);
+    await api(server, 'DELETE', '/api/v2/svc/video/task', { token, query: { task_id: b.body.task_id } });
+    const d = await tts(token);
+    assert.equal(d.body.code, 1015);
+    assert.match(d.body.message, /daily limit of 3/);
+  });
+
+  test('deleting an unfinished task cancels and refunds it; the task is then gone', async () => {
+    const { token } = await createAccount(server, { credits: 100 });
+    const t = await tts(token);
+    const before = (await api(server, 'GET', '/api/v2/svc/account/credit', { token })).body.left;
+    assert.ok(before < 100);
+    await api(server, 'DELETE', '/api/v2/svc/video/task', { token, query: { task_id: t.body.task_id } });
+    assert.equal((await api(server, 'GET', '/api/v2/svc/account/credit', { token })).body.left, 100);
+    const q = await api(server, 'GET', '/api/v2/svc/video/task', {
+      token,
+      query: { task_id: t.body.task_id },
+    });
+    assert.equal(q.body.code, 14);
+  });
+
+  test('voice clones (1013) and plan minimums (1005, 1006)', async () => {
+    const { token } = await createAccount(server, { plan: 'basic' });
+    const wav = await upload(server, token, 'wav', Buffer.alloc(2000));
+    const first = await api(server, 'POST', '/api/v2/svc/voice/create', {
+      token,
+      body: { title: 'me', voice_type: 8, file_id: wav },
+    });
+    assert.equal(first.body.code, 0);
+    const second = await api(server, 'POST', '/api/v2/svc/voice/create', {
+      token,
+      body: { title: 'me2', voice_type: 8, file_id: wav },
+    });
+    assert.equal(second.body.code, 1013);
+    const mp4 = await upload(server, token, 'mp4', Buffer.alloc(2000));
+    const tr = await api(server, 'POST', '/api/v2/svc/video/translate', {
+      token,
+      body: { video_file_id: mp4, target_language_code: 'en' },
+    });
+    assert.equal(tr.body.code, 1006);
+    assert.match(tr.body.message, /plan 'pro'/);
+    const free = await createAccount(server, { plan: 'free' });
+    const f = await api(server, 'POST', '/api/v2/svc/voice/create', {
+      token: free.token,
+      body: { title: 'me', voice_type: 8, audio_url: 'http://127.0.0.1/x.wav' },
+    });
+    assert.equal(f.body.code, 1005);
+    const badLang = await api(server, 'POST', '/api/v2/svc/video/translate', {
+      token: (await createAccount(server)).token,
+      body: { video_file_id: 'x', target_language_code: 'xx' },
+    });
+    assert.equal(badLang.body.code, 11);
+  });
+
+  test('agent-platform tokens need svc_id on cover_styles and covers', async () => {
+    const agent = await createAccount(server, { agentPlatform: true });
+    const no = await api(server, 'GET', '/api/v2/svc/project/cover_styles', { token: agent.token });
+    assert.equal(no.body.code, 11);
+    assert.match(no.body.message, /svc_id is required/);
+    const yes = await api(server, 'GET', '/api/v2/svc/project/cover_styles', {
+      token: agent.token,
+      query: { svc_id: 'user-1' },
+    });
+    assert.equal(yes.body.code, 0);
+    assert.ok(yes.body.total >= 6);
+    assert.deepEqual(yes.body.data[0].slots, []);
+    const plain = await createAccount(server);
+    assert.equal(
+      (await api(server, 'GET', '/api/v2/svc/project/cover_styles', { token: plain.token })).body.code,
+      0,
+    );
+    const cover = await api(server, 'POST', '/api/v2/svc/project/covers', {
+      token: agent.token,
+      body: { template: yes.body.data[0].id, content: 'hi' },
+    });
+    assert.equal(cover.body.code, 11);
+  });
+
+  test("another account's objects look exactly like missing ones", async () => {
+    const a = await createAccount(server);
+    const b = await createAccount(server);
+    const t = await tts(a.token);
+    for (const [path, q] of [
+      ['/api/v2/svc/video/task', { task_id: t.body.task_id }],
+      ['/api/v2/svc/avatar/task', { task_id: t.body.task_id }],
+      ['/api/v2/svc/voice/task', { task_id: t.body.task_id }],
+    ] as const) {
+      const r = await api(server, 'GET', path, { token: b.token, query: q });
+      assert.equal(r.body.code, 14, path);
+    }
+    const del = await api(server, 'DELETE', '/api/v2/svc/video/task', {
+      token: b.token,
+      query: { task_id: t.body.task_id },
+    });
+    assert.equal(del.body.code, 14);
+    const still = await api(server, 'GET', '/api/v2/svc/video/task', {
+      token: a.token,
+      query: { task_id: t.body.task_id },
+    });
+    assert.equal(still.body.code, 0);
+  });
+
+  test("public, team and other accounts' avatars cannot be deleted and stay intact", async () => {
+    const a = await createAccount(server);
+    const b = await createAccount(server);
+    const pub = await api(server, 'DELETE', '/api/v2/svc/avatar', { token: a.token, query: { avatar } });
+    assert.equal(pub.body.code, 11);
+    assert.match(pub.body.message, /public avatar/);
+    const svc = server.container.services;
+    const mk = async (owner: string, scope: string) => {
+      const id = `av_test_${scope}_${Math.random().toString(36).slice(2)}`;
+      const acc = await svc.accounts.resolve({ token: owner });
+      await server.container.db
+        .insertInto('avatars')
+        .values({
+          id,
+          account_id: acc!.id,
+          scope,
+          title: scope,
+          source: 'image',
+          source_key: null,
+          state: 'ready',
+          media_key: null,
+          media_kind: 'image',
+          width: 720,
+          height: 1280,
+          duration_sec: null,
+          face: null,
+          motion: 'subtle',
+          task_id: null,
+          created_at: new Date().toISOString(),
+          deleted_at: null,
+        })
+        .execute();
+      return id;
+    };
+    const team = await mk(a.token, 'team');
+    const own = await mk(a.token, 'private');
+    const t = await api(server, 'DELETE', '/api/v2/svc/avatar', { token: a.token, query: { avatar: team } });
+    assert.equal(t.body.code, 11);
+    assert.match(t.body.message, /team space/);
+    const other = await api(server, 'DELETE', '/api/v2/svc/avatar', {
+      token: b.token,
+      query: { avatar: own },
+    });
+    assert.equal(other.body.code, 14);
+    const list = await api(server, 'GET', '/api/v2/svc/avatar/list', { token: a.token, query: { kind: 1 } });
+    assert.deepEqual(list.body.data.map((x: { avatar: string }) => x.avatar).sort(), [own, team].sort());
+    assert.equal(
+      (
+        await api(server, 'GET', '/api/v2/svc/avatar/list', { token: a.token, query: { kind: 2 } })
+      ).body.data.some((x: { avatar: string }) => x.avatar === avatar),
+      true,
+    );
+    const mine = await api(server, 'DELETE', '/api/v2/svc/avatar', {
+      token: a.token,
+      query: { avatar: own },
+    });
+    assert.equal(mine.body.code, 0);
+    const after = await api(server, 'GET', '/api/v2/svc/avatar/list', { token: a.token, query: { kind: 0 } });
+    const ids = after.body.data.map((x: { avatar: string; kind: number }) => x.avatar);
+    assert.ok(!ids.includes(own));
+    assert.equal(after.body.data[0].kind, 1, 'kind 0 lists own avatars first');
+  });
+
+  test('video/task DELETE refuses translate, sing and image-driven task ids', async () => {
+    const { token } = await createAccount(server, { plan: 'pro' });
+    const img = await upload(server, token, 'png', Buffer.alloc(2000));
+    const song = await upload(server, token, 'mp3', Buffer.alloc(2000));
+    const sing = await api(server, 'POST', '/api/v2/svc/video/create_by_sing', {
+      token,
+      body: { image_file_id: img, audio_file_id: song },
+    });
+    assert.equal(sing.body.code, 0);
+    const r = await api(server, 'DELETE', '/api/v2/svc/video/task', {
+      token,
+      query: { task_id: sing.body.task_id },
+    });
+    assert.equal(r.body.code, 11);
+    assert.match(r.body.message, /only ordinary video creation tasks/);
+    const q = await api(server, 'GET', '/api/v2/svc/video/task', {
+      token,
+      query: { task_id: sing.body.task_id },
+    });
+    assert.equal(q.body.code, 0);
+    assert.equal('duration' in q.body, false);
+  });
+});

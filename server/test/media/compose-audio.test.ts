@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import {
+  hasAigcMark,
+  measureLoudness,
+  normaliseLoudness,
+  renderAudio,
+  renderTalkingVideo,
+} from '../../src/media/compose/index.js';
+import { probeMedia } from '../../src/media/probe.js';
+import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
+import { bins, makeMusic, makePortrait, makeSpeech, makeTempDir, probeStreams } from './compose-fixtures.js';
+
+const SPEECH_SEC = 5.4;
+let dir = '';
+let cleanup: () => Promise<void> = async () => undefined;
+let speech = '';
+
+before(async () => {
+  ({ dir, cleanup } = await makeTempDir('likeness-compose-audio-'));
+  speech = await makeSpeech(path.join(dir, 'speech.wav'), SPEECH_SEC);
+});
+
+after(() => cleanup());
+
+test('normaliseLoudness brings a music stem to -30 LUFS (two-pass loudnorm, measured)', async (t) => {
+  const bgm = await makeMusic(path.join(dir, 'bgm.wav'), 6);
+  const before = await measureLoudness(bins, bgm);
+  const out = path.join(dir, 'bgm-30.wav');
+  const res = await normaliseLoudness(bins, bgm, out, -30);
+  const after = await measureLoudness(bins, out);
+  assert.ok(Math.abs(after.integratedLufs - -30) <= 1, `measured ${after.integratedLufs}`);
+  assert.ok(Math.abs(res.input.integratedLufs - before.integratedLufs) < 0.05);
+  t.diagnostic(`bgm ${before.integratedLufs} → ${after.integratedLufs} LUFS (${res.mode})`);
+
+  const louder = path.join(dir, 'speech-16.wav');
+  await normaliseLoudness(bins, speech, louder, -16);
+  const s = await measureLoudness(bins, louder);
+  assert.ok(Math.abs(s.integratedLufs - -16) <= 1, `speech measured ${s.integratedLufs}`);
+  assert.ok(s.truePeakDb <= -1, `true peak ${s.truePeakDb}`);
+  t.diagnostic(`speech → ${s.integratedLufs} LUFS, true peak ${s.truePeakDb} dBTP`);
+});
+
+test('silence is measured as -inf and passes through normalisation untouched', async () => {
+  const silent = path.join(dir, 'silence.wav');
+  await runMediaBinary(bins.ffmpeg, [
+    '-hide_banner',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'anullsrc=r=48000:cl=stereo',
+    '-t',
+    '3',
+    silent,
+  ]);
+  const m = await measureLoudness(bins, silent);
+  assert.equal(m.integratedLufs, Number.NEGATIVE_INFINITY);
+  const res = await normaliseLoudness(bins, silent, path.join(dir, 'silence-out.wav'), -16);
+  assert.equal(res.mode, 'silent');
+});
+
+test('renderAudio writes an MP3 as long as the speech, at the mix target, with the AIGC tag', async (t) => {
+  const out = path.join(dir, 'work.mp3');
+  const progress: number[] = [];
+  const res = await renderAudio(
+    bins,
+    { speech: { path: speech }, outputPath: out, mixLufs: -18, aigcTag: { produceId: 'a-1' } },
+    { onProgress: (f) => progress.push(f) },
+  );
+  const info = await probeMedia(bins.ffprobe, out);
+  assert.equal(info.audio?.codec, 'mp3');
+  assert.equal(info.video, null);
+  assert.ok(Math.abs(info.durationSec - SPEECH_SEC) <= 0.1, `duration ${info.durationSec}`);
+  assert.ok(Math.abs(res.durationSec - info.durationSec) < 0.001);
+  const { tags } = await probeStreams(out);
+  assert.ok(hasAigcMark(tags.comment), `comment ${tags.comment}`);
+  const loud = await measureLoudness(bins, out);
+  assert.ok(Math.abs(loud.integratedLufs - -18) <= 1, `measured ${loud.integratedLufs}`);
+  assert.equal(progress[progress.length - 1], 1);
+  t.diagnostic(`mp3 ${info.durationSec}s for ${SPEECH_SEC}s of speech, ${loud.integratedLufs} LUFS`);
+
+  // That MP3 (encoder delay and padding included) as the speech of a video: still the same length.
+  const video = path.join(dir, 'from-mp3.mp4');
+  const portrait = await makePortrait(path.join(dir, 'p.jpg'), 300, 400);
+  await renderTalkingVideo(bins, {
+    avatar: { kind: 'image', path: portrait, motion: 'still' },
+    speech: { path: out },
+    output: { path: video, width: 180, height: 320, fps: 25, preset: 'ultrafast' },
+  });
+  const v = await probeMedia(bins.ffprobe, video);
+  assert.ok(
+    Math.abs(v.durationSec - info.durationSec) <= 0.1,
+    `video ${v.durationSec} vs mp3 ${info.durationSec}`,
+  );
+  t.diagnostic(`video from mp3 speech: ${v.durationSec}s`);
+});
+
+test('renderAudio without targets keeps the speech level and writes no tag', async () => {
+  const out = path.join(dir, 'plain.mp3');
+  await renderAudio(bins, { speech: { path: speech }, outputPath: out });
+  const { tags } = await probeStreams(out);
+  assert.equal(tags.comment, undefined);
+  const a = await measureLoudness(bins, speech);
+  const b = await measureLoudness(bins, out);
+  // Mono speech becomes stereo as a centre channel (-3 dB per side), so the loudness is kept.
+  assert.ok(
+    Math.abs(b.integratedLufs - a.integratedLufs) <= 0.6,
+    `${a.integratedLufs} → ${b.integratedLufs}`,
+  );
+});

@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import sharp from 'sharp';
+import { PUBLIC_AVATAR_ART } from '../../src/media/art/index.js';
+import {
+  COVER_SIZES,
+  COVER_STYLES,
+  deriveSlotValues,
+  renderCover,
+  renderCoverPreview,
+  type CoverCanvas,
+} from '../../src/media/cover/index.js';
+import { coverDesign } from '../../src/media/cover/designs.js';
+
+let dir = '';
+let avatarPng = '';
+before(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'likeness-cover-'));
+  avatarPng = path.join(dir, 'avatar.png');
+  await (PUBLIC_AVATAR_ART[0] as (typeof PUBLIC_AVATAR_ART)[number]).renderPng(avatarPng);
+});
+after(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const CONTENT =
+  '数字人视频制作全攻略。从拍摄素材到生成成片，只需三步：上传视频，选择声音，输入文案。十分钟就能学会！';
+
+test('at least 6 distinct styles with stable ids and sane slots', () => {
+  assert.ok(COVER_STYLES.length >= 6);
+  assert.equal(new Set(COVER_STYLES.map((s) => s.id)).size, COVER_STYLES.length);
+  for (const s of COVER_STYLES) {
+    assert.match(s.id, /^cover-[a-z-]+$/);
+    assert.ok(s.slots.length > 0);
+    for (const slot of s.slots)
+      assert.ok(slot.min_length >= 0 && slot.max_length >= Math.max(1, slot.min_length));
+  }
+});
+
+test('every style renders at both presets and formats with exact dimensions', async () => {
+  const timings: number[] = [];
+  for (const style of COVER_STYLES) {
+    const values = deriveSlotValues(style, CONTENT);
+    for (const canvas of ['9:16', '3:4'] as CoverCanvas[]) {
+      for (const format of ['jpg', 'png'] as const) {
+        const out = path.join(dir, `${style.id}-${canvas.replace(':', 'x')}.${format}`);
+        const t0 = performance.now();
+        const size = await renderCover({
+          style,
+          values,
+          canvas,
+          format,
+          outPath: out,
+          avatarImagePath: avatarPng,
+        });
+        timings.push(performance.now() - t0);
+        const meta = await sharp(out).metadata();
+        const expected = COVER_SIZES[canvas];
+        assert.deepEqual(size, expected);
+        assert.deepEqual([meta.width, meta.height], [expected.width, expected.height], out);
+        assert.equal(meta.format, format === 'jpg' ? 'jpeg' : 'png');
+      }
+    }
+  }
+  timings.sort((a, b) => a - b);
+  console.log(
+    `renderCover: median ${timings[timings.length >> 1]?.toFixed(0)} ms, max ${timings.at(-1)?.toFixed(0)} ms`,
+  );
+});
+
+test('the avatar image fills the figure area', async () => {
+  for (const style of COVER_STYLES) {
+    const values = deriveSlotValues(style, CONTENT);
+    const withFig = path.join(dir, `fig-${style.id}.png`);
+    const without = path.join(dir, `nofig-${style.id}.png`);
+    await renderCover({
+      style,
+      values,
+      canvas: '3:4',
+      format: 'png',
+      outPath: withFig,
+      avatarImagePath: avatarPng,
+    });
+    await renderCover({ style, values, canvas: '3:4', format: 'png', outPath: without });
+    const { box } = coverDesign(style.id, { ...COVER_SIZES['3:4'], values }).figure;
+    const region = {
+      left: Math.round(box.x + box.width * 0.25),
+      top: Math.round(box.y + box.height * 0.25),
+      width: Math.round(box.width * 0.5),
+      height: Math.round(box.height * 0.5),
+    };
+    const read = (f: string) => sharp(f).extract(region).removeAlpha().raw().toBuffer();
+    const [a, b] = await Promise.all([read(withFig), read(without)]);
+    let diff = 0;
+    for (let i = 0; i < a.length; i++) diff += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
+    assert.ok(diff / a.length > 10, `${style.id}: figure area unchanged (${(diff / a.length).toFixed(1)})`);
+  }
+});
+
+test('overlong values and odd characters still render within the canvas', async () => {
+  const style = COVER_STYLES[0] as (typeof COVER_STYLES)[number];
+  const values = Object.fromEntries(
+    style.slots.map((s) => [s.name, `<b>&"'标题</b> ${'很长的文字 long words '.repeat(40)}`]),
+  );
+  const out = path.join(dir, 'long.jpg');
+  const size = await renderCover({ style, values, canvas: '9:16', format: 'jpg', outPath: out });
+  const meta = await sharp(out).metadata();
+  assert.deepEqual([meta.width, meta.height], [size.width, size.height]);
+});
+
+test('an avatar photo of another aspect is cropped into the figure area', async () => {
+  const wide = path.join(dir, 'wide.jpg');
+  await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#3366cc' } })
+    .jpeg()
+    .toFile(wide);
+  const out = path.join(dir, 'wide-cover.png');
+  const style =
+    COVER_STYLES.find((s) => s.id === 'cover-quote') ?? (COVER_STYLES[0] as (typeof COVER_STYLES)[number]);
+  await renderCover({
+    style,
+    values: deriveSlotValues(style, CONTENT),
+    canvas: '9:16',
+    format: 'png',
+    outPath: out,
+    avatarImagePath: wide,
+    avatarFocus: { x: 0.9, y: 0.5 },
+  });
+  assert.equal((await sharp(out).metadata()).height, 1920);
+});
+
+test('style previews render', async () => {
+  for (const style of COVER_STYLES.slice(0, 2)) {
+    const out = path.join(dir, `preview-${style.id}.jpg`);
+    await renderCoverPreview(style, out);
+    const meta = await sharp(out).metadata();
+    assert.deepEqual([meta.format, meta.width, meta.height], ['jpeg', 1080, 1920]);
+  }
+});

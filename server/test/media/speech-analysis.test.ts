@@ -1,0 +1,172 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { resolveMediaBinaries } from '../../src/media/binaries.js';
+import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
+import {
+  SpeechInputError,
+  createSpeechEngine,
+  type SpeechEngine,
+  type SpeechInputReason,
+  type VoiceProfile,
+  type VoiceSettings,
+} from '../../src/media/speech/index.js';
+
+const bins = resolveMediaBinaries();
+let dir = '';
+let engine: SpeechEngine;
+
+const TEXT_ZH =
+  '你好，欢迎使用数字人视频生成服务。今天天气很好，我们一起去公园散步吧。明天可能会下雨，出门记得带伞。';
+const TEXT_EN =
+  'Hello, and welcome to the digital avatar video service. The weather is lovely today, so let us take a walk in the park.';
+
+const profile = (medianPitchHz: number, syllablesPerSec: number): VoiceProfile => ({
+  medianPitchHz,
+  pitchP10Hz: medianPitchHz * 0.85,
+  pitchP90Hz: medianPitchHz * 1.2,
+  syllablesPerSec,
+  loudnessLufs: -20,
+  speechRatio: 0.85,
+});
+const pct = (a: number, b: number) => (100 * (a - b)) / b;
+const ffmpeg = (args: string[]) =>
+  runMediaBinary(bins.ffmpeg, ['-hide_banner', '-v', 'error', '-y', ...args]);
+
+async function rejection(file: string): Promise<SpeechInputReason> {
+  try {
+    await engine.analyseSample(file);
+  } catch (err) {
+    assert.ok(err instanceof SpeechInputError, String(err));
+    return err.reason;
+  }
+  assert.fail(`${path.basename(file)} was accepted`);
+}
+
+before(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'likeness-speech-analysis-'));
+  engine = createSpeechEngine({ ...bins, tmpDir: path.join(dir, 'tmp') });
+});
+
+after(async () => {
+  await engine.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+test('analysing speech the engine made recovers its pitch and rate (wav and mp3)', async (t) => {
+  for (const [lang, text, hz, syl] of [
+    ['zh', TEXT_ZH, 120, 3.8],
+    ['zh', TEXT_ZH, 230, 4.3],
+    ['en', TEXT_EN, 180, 5.0],
+  ] as const) {
+    const voice: VoiceSettings = { language: lang, profile: profile(hz, syl), rate: 1, volume: 1, pitch: 1 };
+    const wav = path.join(dir, `sample-${hz}.wav`);
+    const res = await engine.synthesize(text, voice, wav);
+    assert.ok(res.durationSec > 5, `${res.durationSec}`);
+    const mp3 = path.join(dir, `sample-${hz}.mp3`);
+    await ffmpeg(['-i', wav, '-ac', '2', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '96k', mp3]);
+    for (const file of [wav, mp3]) {
+      const t0 = performance.now();
+      const got = await engine.analyseSample(file);
+      const ms = performance.now() - t0;
+      const pitchErr = pct(got.medianPitchHz, hz);
+      const rateErr = pct(got.syllablesPerSec, syl);
+      assert.ok(Math.abs(pitchErr) < 5, `${path.basename(file)}: median ${got.medianPitchHz} vs ${hz}`);
+      assert.ok(Math.abs(rateErr) < 15, `${path.basename(file)}: ${got.syllablesPerSec} syl/s vs ${syl}`);
+      assert.ok(got.pitchP10Hz < got.medianPitchHz && got.medianPitchHz < got.pitchP90Hz);
+      assert.ok(got.speechRatio > 0.6 && got.speechRatio <= 1, `speech ratio ${got.speechRatio}`);
+      assert.ok(got.loudnessLufs > -30 && got.loudnessLufs < -10, `loudness ${got.loudnessLufs}`);
+      // The profile is stored as JSON.
+      assert.deepEqual(JSON.parse(JSON.stringify(got)), got);
+      t.diagnostic(
+        `${path.basename(file)}: ${hz} Hz → ${got.medianPitchHz} Hz (${pitchErr.toFixed(2)}%), ${syl} → ${got.syllablesPerSec} syl/s (${rateErr.toFixed(1)}%), ${got.loudnessLufs} LUFS, ${ms.toFixed(0)} ms`,
+      );
+    }
+  }
+});
+
+test('silence and pure noise are "no-speech"', async () => {
+  const silence = path.join(dir, 'silence.wav');
+  await ffmpeg(['-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '8', silence]);
+  assert.equal(await rejection(silence), 'no-speech');
+  const noise = path.join(dir, 'noise.m4a');
+  await ffmpeg(['-f', 'lavfi', '-i', 'anoisesrc=r=44100:a=0.3:c=pink', '-t', '8', '-c:a', 'aac', noise]);
+  assert.equal(await rejection(noise), 'no-speech');
+  const tone = path.join(dir, 'tone.wav');
+  await ffmpeg(['-f', 'lavfi', '-i', 'sine=f=220:r=16000', '-t', '8', tone]);
+  assert.equal(await rejection(tone), 'no-speech');
+});
+
+test('too short, too long, clipped, noisy and unreadable samples are refused', async () => {
+  const speech = path.join(dir, 'speech.wav');
+  await engine.synthesize(TEXT_ZH, { language: 'zh', profile: null, rate: 1, volume: 1, pitch: 1 }, speech);
+
+  const short = path.join(dir, 'short.wav');
+  await ffmpeg(['-i', speech, '-t', '3', short]);
+  assert.equal(await rejection(short), 'too-short');
+
+  const long = path.join(dir, 'long.mp3');
+  await ffmpeg(['-stream_loop', '25', '-i', speech, '-t', '200', '-c:a', 'libmp3lame', '-b:a', '32k', long]);
+  assert.equal(await rejection(long), 'too-long');
+
+  const clipped = path.join(dir, 'clipped.wav');
+  await ffmpeg(['-i', speech, '-af', 'volume=12', clipped]);
+  assert.equal(await rejection(clipped), 'clipping');
+
+  const noisy = path.join(dir, 'noisy.wav');
+  await ffmpeg([
+    '-i',
+    speech,
+    '-f',
+    'lavfi',
+    '-i',
+    'anoisesrc=r=22050:a=0.06:c=white',
+    '-filter_complex',
+    '[0:a][1:a]amix=inputs=2:duration=first',
+    noisy,
+  ]);
+  assert.equal(await rejection(noisy), 'noisy');
+
+  const text = path.join(dir, 'not-audio.mp3');
+  await writeFile(text, 'this is not audio at all');
+  assert.equal(await rejection(text), 'unreadable');
+  const video = path.join(dir, 'video-only.mp4');
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=64x64:r=5',
+    '-t',
+    '6',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-x264-params',
+    'trellis=0',
+    video,
+  ]);
+  assert.equal(await rejection(video), 'unreadable');
+  await assert.rejects(engine.analyseSample(path.join(dir, 'missing.wav')), SpeechInputError);
+});
+
+test('the same speech with moderate room noise is still accepted', async () => {
+  const speech = path.join(dir, 'speech2.wav');
+  await engine.synthesize(TEXT_EN, { language: 'en', profile: null, rate: 1, volume: 1, pitch: 1 }, speech);
+  const roomy = path.join(dir, 'roomy.wav');
+  await ffmpeg([
+    '-i',
+    speech,
+    '-f',
+    'lavfi',
+    '-i',
+    'anoisesrc=r=22050:a=0.004:c=pink',
+    '-filter_complex',
+    '[0:a][1:a]amix=inputs=2:duration=first',
+    roomy,
+  ]);
+  const got = await engine.analyseSample(roomy);
+  assert.ok(got.medianPitchHz > 90 && got.medianPitchHz < 115, `${got.medianPitchHz}`);
+});
