@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Container } from './container.js';
@@ -17,6 +17,8 @@ export async function buildApp(
   const app = Fastify({
     loggerInstance: (opts.logger === false ? undefined : container.log) as FastifyBaseLogger | undefined,
     genReqId: genRequestId,
+    // Log lines carry the same request_id as the response header and body.
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: false }, plugins: [addFormats] },
   });

@@ -11,7 +11,7 @@ const program = new Command('likeness')
 
 program
   .command('serve')
-  .description('run the API, the MCP endpoint and the in-process workers (what `npm start` runs)')
+  .description('run the API, its reference page and the in-process workers (what `npm start` runs)')
   .action(async () => {
     await serve();
   });

@@ -26,7 +26,9 @@ export async function serve(): Promise<void> {
   const base = config.server.publicUrl;
 
   const lines = ['', `likeness is running at ${base}  (API reference: ${base}/docs)`];
+  let token = '<token>';
   if (demo) {
+    token = demo.token;
     lines.push(
       `A demo account was created with ${config.demoAccount.credits} credits. Its API token (also in ${tokenFile}):`,
       '',
@@ -34,11 +36,12 @@ export async function serve(): Promise<void> {
       '',
     );
   } else if (existsSync(tokenFile)) {
-    lines.push(`Demo account token: ${readFileSync(tokenFile, 'utf8').trim()}  (from ${tokenFile})`);
+    token = readFileSync(tokenFile, 'utf8').trim();
+    lines.push(`Demo account token (from ${tokenFile}): ${token}`);
   }
   lines.push(
     'Try:',
-    `  curl -H "Authorization: Bearer <token>" ${base}/api/v2/svc/account/credit`,
+    `  curl -H "Authorization: Bearer ${token}" ${base}/api/v2/svc/account/credit`,
     'More accounts:  npx likeness accounts create --credits 1000 --json',
     '',
   );
