@@ -15,7 +15,7 @@ async function load(url: string, headers: Record<string, string>) {
   return { rps: r.requests.average, p99: r.latency.p99 };
 }
 
-const likeness = await startLikeness({ LIKENESS_IN_PROCESS_WORKERS: 'on' });
+const likeness = await startLikeness();
 const account = await cliJson(['accounts', 'create', '--credits', '1000'], likeness.env);
 const headers = { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' };
 const avatar = (

@@ -45,7 +45,9 @@ export async function startLikeness(extraEnv: Record<string, string> = {}) {
     ...extraEnv,
   };
   // The compiled build, as `npm start` runs it.
-  const child = spawn(process.execPath, ['dist/cli/index.js', 'serve'], {
+  // BENCH_NODE_ARGS passes flags such as --cpu-prof to the server process (not allowed in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/cli/index.js', 'serve'], {
     cwd: serverRoot,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

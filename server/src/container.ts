@@ -110,7 +110,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     accounts: new AccountRepository(db),
     credits: new CreditRepository(db),
     files: new FileRepository(db),
-    tasks: new TaskRepository(db),
+    tasks: new TaskRepository(db, { cacheReads: true }),
     avatars: new AvatarRepository(db),
     voices: new VoiceRepository(db),
     covers: new CoverRepository(db),

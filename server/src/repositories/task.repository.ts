@@ -1,25 +1,44 @@
 import type { Db } from '../db/connect.js';
+import { Lru } from '../lib/lru.js';
 import type { NewTask, TaskRow, TaskUpdate } from '../db/schema.js';
 
 export const TaskStatus = { Waiting: 1, Processing: 2, Completed: 3, Failed: 4 } as const;
 export type TaskStatus = (typeof TaskStatus)[keyof typeof TaskStatus];
 
 export class TaskRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * Task reads for the API (clients poll task status) are served from memory when `cacheReads` is
+   * on. Every write through this repository drops the row, and SQLite runs one statement or
+   * transaction at a time on its single connection, so a read can never see a row older than the
+   * last commit. Only for the embedded database; job handlers always read the database.
+   */
+  private readonly cache: Lru<string, TaskRow> | null;
+  /** Bumped by every write; a read fills the cache only if no write happened while it ran. */
+  private writes = 0;
+
+  constructor(
+    private readonly db: Db,
+    opts: { cacheReads?: boolean } = {},
+  ) {
+    this.cache = opts.cacheReads ? new Lru(20_000) : null;
+  }
 
   async create(row: NewTask, trx: Db = this.db): Promise<void> {
     await trx.insertInto('tasks').values(row).execute();
   }
 
+  private invalidate(id: string): void {
+    this.writes++;
+    this.cache?.delete(id);
+  }
+
   /** A task of this account (deleted ones are gone). */
   async get(id: string, accountId: string, trx: Db = this.db): Promise<TaskRow | undefined> {
-    return trx
-      .selectFrom('tasks')
-      .selectAll()
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const cached = trx === this.db ? this.cache?.get(id) : undefined;
+    const writesBefore = this.writes;
+    const row = cached ?? (await trx.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst());
+    if (row && !cached && trx === this.db && this.writes === writesBefore) this.cache?.set(id, row);
+    return row && row.account_id === accountId && row.deleted_at === null ? row : undefined;
   }
 
   /** For job handlers, which act on behalf of the task's own account. */
@@ -28,11 +47,13 @@ export class TaskRepository {
   }
 
   async update(id: string, patch: TaskUpdate, trx: Db = this.db): Promise<void> {
+    this.invalidate(id);
     await trx.updateTable('tasks').set(patch).where('id', '=', id).execute();
   }
 
   /** Updates only while the task is in one of `from`; returns whether it did (guards double completion). */
   async transition(id: string, from: TaskStatus[], patch: TaskUpdate, trx: Db = this.db): Promise<boolean> {
+    this.invalidate(id);
     const r = await trx
       .updateTable('tasks')
       .set(patch)

@@ -94,13 +94,13 @@ export class AccountService {
 
   async authenticate(token: string): Promise<Caller | null> {
     if (!token) return null;
-    const hash = sha256Hex(token);
+    // Keyed by the presented token: a hit costs one map lookup, no hashing.
     const now = Date.now();
-    const hit = this.authCache.get(hash);
+    const hit = this.authCache.get(token);
     if (hit && hit.until > now) return hit.caller;
-    const found = await this.accounts.getByTokenHash(hash);
+    const found = await this.accounts.getByTokenHash(sha256Hex(token));
     if (!found) {
-      this.authCache.delete(hash);
+      this.authCache.delete(token);
       return null;
     }
     const caller: Caller = {
@@ -109,7 +109,7 @@ export class AccountService {
       agentPlatform: found.token.agent_platform === 1,
     };
     if (this.authCache.size > 10_000) this.authCache.clear();
-    this.authCache.set(hash, { caller, until: now + AUTH_CACHE_MS });
+    this.authCache.set(token, { caller, until: now + AUTH_CACHE_MS });
     return caller;
   }
 

@@ -18,6 +18,7 @@ describe('authentication and envelopes', () => {
       assert.equal(r.body.code, 2003);
       assert.match(r.body.message, /token/);
       assert.equal(r.body.request_id, r.headers.get('x-request-id'));
+      assert.match(r.headers.get('content-type') ?? '', /^application\/json/);
     }
   });
 
@@ -109,6 +110,7 @@ describe('authentication and envelopes', () => {
       assert.equal(r.status, 200, path);
       assert.equal(r.body.code, 11, `${path} ${JSON.stringify(r.body)}`);
       assert.match(r.body.message, re, path);
+      assert.match(r.headers.get('content-type') ?? '', /^application\/json/, path);
     }
   });
 

@@ -36,7 +36,7 @@ export async function cloneApi(app: FastifyInstance, opts: { container: Containe
   });
 
   api.setErrorHandler((err: FastifyError, req, reply) => {
-    reply.serializer((payload) => JSON.stringify(payload));
+    reply.serializer((payload) => JSON.stringify(payload)).type('application/json; charset=utf-8');
     const appErr: unknown = err;
     if (err.validation) {
       return reply

@@ -54,7 +54,7 @@ export async function svcApi(app: FastifyInstance, opts: { container: Container 
 
   api.setErrorHandler((err: FastifyError, req, reply) => {
     // Failures carry only the common fields, not the route's success shape.
-    reply.serializer((payload) => JSON.stringify(payload));
+    reply.serializer((payload) => JSON.stringify(payload)).type('application/json; charset=utf-8');
     const appErr: unknown = err;
     if (isAppError(appErr)) {
       return reply.code(200).send({ code: appErr.code, message: appErr.message, request_id: req.id });
