@@ -9,6 +9,9 @@ interface Check {
   detail: string;
 }
 
+/** "ffmpeg version N-1234-abc-static https://… Copyright …" → "ffmpeg version N-1234-abc-static". */
+const versionOf = (stdout: string) => (stdout.split('\n')[0] ?? '').split(' ').slice(0, 3).join(' ');
+
 async function check(name: string, fn: () => Promise<string>): Promise<Check> {
   try {
     return { name, ok: true, detail: await fn() };

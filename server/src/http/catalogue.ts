@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../container.js';
 import type { CatalogueAsset } from '../services/catalogue.service.js';
 
@@ -9,9 +9,9 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { container: C
   const { services, blobs } = opts.container;
   const serve =
     (kind: CatalogueAsset, ext: string) =>
-    async (req: { params: { id: string } }, reply: import('fastify').FastifyReply) => {
+    async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       const key = await services.catalogue.asset(kind, req.params.id.replace(/\.png$/, ''));
-      if (!key) return reply.code(404).send({ code: 14, message: 'no such catalogue item' });
+      if (!key) return reply.code(404).send({ code: 14, message: 'no such catalogue item', request_id: req.id });
       const stat = await blobs.stat(key);
       reply.header('content-type', TYPES[ext]).header('cache-control', 'public, max-age=86400');
       if (stat) reply.header('content-length', stat.size);

@@ -30,7 +30,13 @@ export async function makeTone(out: string, seconds: number): Promise<string> {
   return out;
 }
 
-/** An H.264 MP4 of a still photo (a face), at a given size and length, with silent audio. */
+/** Speed of the red marker square in face videos: its x position is 40 px per second of footage. */
+export const MARKER_PX_PER_SEC = 40;
+
+/**
+ * An H.264 MP4 of a still photo (a face), at a given size and length, with silent audio. A small red
+ * square moves along the top edge at MARKER_PX_PER_SEC, so a frame tells which moment it shows.
+ */
 export async function makeFaceVideo(
   out: string,
   photo: string,
@@ -38,33 +44,38 @@ export async function makeFaceVideo(
   size = '360x640',
 ): Promise<string> {
   const [w, h] = size.split('x');
+  const graph =
+    `[0]scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h}[bg];` +
+    `[bg][2]overlay=x='t*${MARKER_PX_PER_SEC}':y=24:shortest=1,format=yuv420p[v]`;
   await ff([
-    '-loop',
-    '1',
-    '-i',
-    photo,
-    '-f',
-    'lavfi',
-    '-i',
-    `anullsrc=r=44100:cl=mono`,
-    '-t',
-    String(seconds),
-    '-vf',
-    `scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},format=yuv420p`,
-    '-r',
-    '25',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-x264-params',
-    'trellis=0',
-    '-c:a',
-    'aac',
-    '-shortest',
-    out,
+    ...['-loop', '1', '-i', photo],
+    ...['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono'],
+    ...['-f', 'lavfi', '-i', 'color=c=red:s=16x16'],
+    ...['-t', String(seconds), '-filter_complex', graph, '-map', '[v]', '-map', '1', '-r', '25'],
+    ...[
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-x264-params',
+      'trellis=0',
+      '-c:a',
+      'aac',
+      '-shortest',
+      out,
+    ],
   ]);
   return out;
+}
+
+/** x of the red marker in a frame (RGB raw), or -1: scans the marker's row. */
+export function markerX(rgb: Uint8Array, width: number): number {
+  const y = 32;
+  for (let x = 0; x < width; x++) {
+    const i = (y * width + x) * 3;
+    if (rgb[i]! > 180 && rgb[i + 1]! < 80 && rgb[i + 2]! < 80) return x;
+  }
+  return -1;
 }
 
 /** A video with no face in it (test pattern). */

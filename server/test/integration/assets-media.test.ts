@@ -6,7 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
-import { facePhoto, makeFaceVideo, makePatternVideo, makeTone } from '../helpers/media-fixtures.js';
+import { extractFrame } from '../../src/media/compose/index.js';
+import {
+  bins,
+  facePhoto,
+  makeFaceVideo,
+  makePatternVideo,
+  makeTone,
+  MARKER_PX_PER_SEC,
+  markerX,
+} from '../helpers/media-fixtures.js';
 import { download } from '../helpers/probe.js';
 import { api, createAccount, startServer, upload, waitTask, type TestServer } from '../helpers/server.js';
 
@@ -98,8 +107,17 @@ describe('avatars, voices, covers and the clone API with real media', () => {
     });
     const done = await waitTask(server, token, '/api/v2/svc/video/task', r.body.task_id);
     assert.equal(done.status, 3, JSON.stringify(done));
-    const { info } = await download(done.video_Url, dir, 'from-video.mp4');
+    const { path, info } = await download(done.video_Url, dir, 'from-video.mp4');
     assert.deepEqual([info.video?.width, info.video?.height], [360, 640]);
+    // The first frame shows the footage at 2.0 s: the marker has moved 2 × 40 px.
+    const frame = join(dir, 'first.png');
+    await extractFrame(bins, path, 0, frame);
+    const { data, info: px } = await sharp(frame).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const x = markerX(data, px.width);
+    assert.ok(
+      Math.abs(x - 2 * MARKER_PX_PER_SEC) <= 6,
+      `marker at x=${x}, expected about ${2 * MARKER_PX_PER_SEC}`,
+    );
   });
 
   test('avatar from an image (credits); an image without a face is 2015 and refunded', async () => {
@@ -154,11 +172,25 @@ describe('avatars, voices, covers and the clone API with real media', () => {
     const profile = JSON.parse((await server.container.services.voices.getForJob(done.voice))!.profile!);
     assert.ok(Math.abs(profile.medianPitchHz - 180) / 180 < 0.08, `median pitch ${profile.medianPitchHz}`);
     assert.ok(profile.syllablesPerSec > 0);
+    const say = async () => {
+      const t = await api(server, 'POST', '/api/v2/svc/audio/create_by_tts', {
+        token,
+        body: { voice: done.voice, text: '今天我们来聊一聊数字人。' },
+      });
+      const d = await waitTask(server, token, '/api/v2/svc/video/task', t.body.task_id);
+      return (await download(d.video_Url, dir, `say-${t.body.task_id}.mp3`)).info.durationSec;
+    };
+    const before = await say();
     const edit = await api(server, 'POST', '/api/v2/svc/voice/edit', {
       token,
       body: { voice: done.voice, rate: '1.5', volume: '0.8', pitch: '1' },
     });
     assert.equal(edit.body.code, 0);
+    const after = await say();
+    assert.ok(
+      Math.abs(after / before - 1 / 1.5) < 0.05,
+      `rate 1.5 takes effect: ${before.toFixed(2)} s → ${after.toFixed(2)} s`,
+    );
     const list = (await api(server, 'GET', '/api/v2/svc/voice/list', { token })).body.data;
     assert.deepEqual(list[0], {
       voice: done.voice,
