@@ -44,18 +44,20 @@ export function registerDoctorCommand(program: Command): void {
         await check(
           'ffmpeg',
           async () =>
-            (
-              await runMediaBinary(bins.ffmpeg, ['-hide_banner', '-version'], { captureStdout: true })
-            ).stdout.split('\n')[0] + ` (${bins.ffmpeg})`,
+            versionOf(
+              (await runMediaBinary(bins.ffmpeg, ['-hide_banner', '-version'], { captureStdout: true }))
+                .stdout,
+            ) + ` (${bins.ffmpeg})`,
         ),
       );
       checks.push(
         await check(
           'ffprobe',
           async () =>
-            (
-              await runMediaBinary(bins.ffprobe, ['-hide_banner', '-version'], { captureStdout: true })
-            ).stdout.split('\n')[0] + ` (${bins.ffprobe})`,
+            versionOf(
+              (await runMediaBinary(bins.ffprobe, ['-hide_banner', '-version'], { captureStdout: true }))
+                .stdout,
+            ) + ` (${bins.ffprobe})`,
         ),
       );
       checks.push(
