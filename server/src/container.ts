@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { Config, EncoderPreset } from './config.js';
@@ -100,6 +100,8 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
   const log = opts.log ?? pino({ level: config.server.logLevel });
   mkdirSync(config.dataDir, { recursive: true });
   const tmpDir = join(config.dataDir, 'tmp');
+  // Scratch space of jobs and uploads that a previous process left behind is never resumed.
+  rmSync(tmpDir, { recursive: true, force: true });
   mkdirSync(tmpDir, { recursive: true });
 
   const db = openSqlite(join(config.dataDir, 'likeness.db'));
@@ -196,6 +198,10 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     log,
   });
   callbacks.attachQueue(queueProxy);
+  const partials = await blobs.sweepPartials();
+  const interrupted = await repos.files.resetInterruptedUploads();
+  if (interrupted + partials > 0)
+    log.warn({ interrupted, partials }, 'cleaned up after an interrupted run; uploads can be sent again');
   catalogue.setDemoRenderer((t, out) => renderTemplateDemo(container, t, out));
   await catalogue.seed();
   return container;

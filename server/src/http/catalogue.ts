@@ -11,7 +11,8 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { container: C
     (kind: CatalogueAsset, ext: string) =>
     async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       const key = await services.catalogue.asset(kind, req.params.id.replace(/\.png$/, ''));
-      if (!key) return reply.code(404).send({ code: 14, message: 'no such catalogue item', request_id: req.id });
+      if (!key)
+        return reply.code(404).send({ code: 14, message: 'no such catalogue item', request_id: req.id });
       const stat = await blobs.stat(key);
       reply.header('content-type', TYPES[ext]).header('cache-control', 'public, max-age=86400');
       if (stat) reply.header('content-length', stat.size);

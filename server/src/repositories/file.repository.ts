@@ -43,6 +43,16 @@ export class FileRepository {
       .execute();
   }
 
+  /** After a restart no upload can still be running: interrupted ones become retryable again. */
+  async resetInterruptedUploads(trx: Db = this.db): Promise<number> {
+    const r = await trx
+      .updateTable('files')
+      .set({ state: 'pending' })
+      .where('state', '=', 'uploading')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
   /** A failed upload returns the file to pending so the client can retry with the same URL. */
   async releaseUpload(id: string, trx: Db = this.db): Promise<void> {
     await trx

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -64,6 +64,19 @@ export class LocalDiskBlobStore implements BlobStore {
 
   read(key: string, range?: { start: number; end: number }): Readable {
     return createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {});
+  }
+
+  /** Removes partial files a crashed write left behind (writes go to `<key>.part-…`, then rename). */
+  async sweepPartials(): Promise<number> {
+    let removed = 0;
+    const entries = await readdir(this.root, { recursive: true }).catch(() => [] as string[]);
+    for (const rel of entries) {
+      if (/\.part-\d+-\d+$/.test(rel)) {
+        await rm(join(this.root, rel), { force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   async delete(key: string): Promise<void> {

@@ -11,6 +11,7 @@ import type { Clock } from '../../src/lib/clock.js';
 
 export interface TestServer {
   url: string;
+  port: number;
   dataDir: string;
   container: Container;
   app: FastifyInstance;
@@ -45,10 +46,11 @@ export class TestClock implements Clock {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  opts: { clock?: Clock; dataDir?: string } = {},
+  opts: { clock?: Clock; dataDir?: string; port?: number } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'likeness-test-')));
-  const port = await freePort();
+  // A restart test reuses the port, so that signed URLs issued before the restart still point here.
+  const port = opts.port ?? (await freePort());
   const config = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -68,6 +70,7 @@ export async function startServer(
   await app.listen({ host: '127.0.0.1', port });
   return {
     url: `http://127.0.0.1:${port}`,
+    port,
     dataDir,
     container,
     app,

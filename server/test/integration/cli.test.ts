@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { cli } from '../helpers/process.js';
+import { api, createAccount, startServer } from '../helpers/server.js';
 
 describe('admin CLI', () => {
   let env: Record<string, string>;
@@ -70,5 +71,34 @@ describe('admin CLI', () => {
     assert.match(r.stderr, /PORT=abc/);
     assert.match(r.stderr, /LIKENESS_PUBLIC_URL=ftp:\/\/x/);
     assert.match(r.stderr, /LIKENESS_ENCODER_PRESET=turbo/);
+  });
+
+  test('callbacks lists deliveries with their state and last answer', async () => {
+    const server = await startServer({ LIKENESS_CALLBACK_RETRY_SEC: '0' }, { dataDir });
+    const { token } = await createAccount(server);
+    const account = await server.container.services.accounts.resolve({ token });
+    // Nothing listens on port 9 of loopback: the delivery fails, is retried once, then dropped.
+    await server.container.services.accounts.update(account!.id, { callbackUrl: 'http://127.0.0.1:9/hook' });
+    const r = await api(server, 'POST', '/api/v2/svc/video/create_by_audio', {
+      token,
+      body: { audio_url: 'http://127.0.0.1:9/a.mp3', avatar: 'pub-avatar-lin' },
+    });
+    await server.container.queue.drain();
+    await server.close();
+    const out = await cli(['callbacks', '--token', token, '--json'], env);
+    assert.equal(out.code, 0, out.stderr);
+    const rows = JSON.parse(out.stdout) as {
+      task_id: string;
+      type: number;
+      state: string;
+      attempts: number;
+      last_error: string;
+    }[];
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0]!.task_id, r.body.task_id);
+    assert.equal(rows[0]!.type, 1);
+    assert.equal(rows[0]!.state, 'dead');
+    assert.equal(rows[0]!.attempts, 2);
+    assert.match(rows[0]!.last_error, /ECONNREFUSED/);
   });
 });

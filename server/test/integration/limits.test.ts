@@ -226,4 +226,26 @@ describe('limits, plans and ownership', () => {
     assert.equal(q.body.code, 0);
     assert.equal('duration' in q.body, false);
   });
+
+  test('clone API: code 16 past the per-account rate limit', async () => {
+    const limited = await startServer({ LIKENESS_CLONE_RATE_PER_MIN: '2' });
+    try {
+      const { token } = await createAccount(limited);
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const r = await api(limited, 'POST', '/api/app/v1/clone/avatar/by_image', {
+          token,
+          body: { file_id: 'file_missing' },
+        });
+        codes.push(r.body.code);
+        if (r.body.code === 16) {
+          assert.equal(r.status, 429);
+          assert.equal(r.body.message, 'rate limit');
+        }
+      }
+      assert.deepEqual(codes, [12, 12, 16]);
+    } finally {
+      await limited.close();
+    }
+  });
 });

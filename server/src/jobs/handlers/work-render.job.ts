@@ -12,6 +12,7 @@ import {
   wordsWithPunctuation,
 } from '../../media/compose/index.js';
 import { renderTemplateBackground, templateCanvas } from '../../media/art/index.js';
+import { aigcEnabled } from '../../services/aigc-policy.js';
 import { costForSeconds, perMinuteFor, type WorkType } from '../../services/pricing.js';
 import type { WorkInput } from '../../services/work.service.js';
 import { JobName, type JobHandler } from '../job-queue.js';
@@ -24,13 +25,6 @@ function inputError(err: ComposeInputError) {
   if (err.input === 'avatar') return ERRORS.video(err.message);
   if (err.input === 'poster' || err.input === 'background') return ERRORS.image(err.message);
   return err;
-}
-
-/** aigc_flag 1 = on, 2 = off, 0 = the account's preference (1 on, 2 off). */
-export function aigcEnabled(flag: number | undefined, accountPreference: number): boolean {
-  if (flag === 1) return true;
-  if (flag === 2) return false;
-  return accountPreference !== 2;
 }
 
 const AIGC_TEXT = 'AI生成';

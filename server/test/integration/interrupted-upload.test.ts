@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { api, createAccount, startServer } from '../helpers/server.js';
+
+test('an upload cut off by a crash can be sent again after restart; its partial file is removed', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'likeness-upload-crash-'));
+  try {
+    let server = await startServer({}, { dataDir });
+    const { token, account_id } = await createAccount(server);
+    const grant = (
+      await api(server, 'POST', '/api/v2/svc/tool/create_upload_url', {
+        token,
+        body: { file_extension: 'png' },
+      })
+    ).body;
+    // What a crash mid-upload leaves: the file claimed, a partial blob on disk.
+    await server.container.db
+      .updateTable('files')
+      .set({ state: 'uploading' })
+      .where('id', '=', grant.file_id)
+      .execute();
+    const partial = join(dataDir, 'blobs', 'uploads', account_id, `${grant.file_id}.png.part-123-456`);
+    await mkdir(join(dataDir, 'blobs', 'uploads', account_id), { recursive: true });
+    await writeFile(partial, Buffer.alloc(10));
+    await server.close();
+
+    server = await startServer({}, { dataDir, port: server.port });
+    try {
+      assert.equal(existsSync(partial), false);
+      const put = await fetch(grant.upload_url, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/png' },
+        body: new Uint8Array(50),
+      });
+      assert.equal(put.status, 200);
+    } finally {
+      await server.close();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
