@@ -13,7 +13,7 @@ import {
   renderCoverPreview,
   type CoverCanvas,
 } from '../../src/media/cover/index.js';
-import { coverDesign } from '../../src/media/cover/designs.js';
+import { coverDesign } from '../../src/media/cover/designs/index.js';
 
 let dir = '';
 let avatarPng = '';

@@ -3,7 +3,7 @@ import { avatarArtPng, findPublicAvatarArt } from '../art/avatars.js';
 import { FIGURE_FOCUS } from '../art/avatar-figure.js';
 import { focusFit, type Focus } from '../art/focus-crop.js';
 import { svgToPng, writeImage } from '../art/svg-render.js';
-import { coverDesign, svgDoc, type CoverDesign } from './designs.js';
+import { coverDesign, svgDoc, type CoverDesign } from './designs/index.js';
 import type { CoverStyle } from './styles.js';
 
 export type CoverCanvas = '9:16' | '3:4';
