@@ -146,6 +146,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     start: () => queueRef.q!.start(),
     stop: () => queueRef.q!.stop(),
     drain: (t) => queueRef.q!.drain(t),
+    cancel: (k) => queueRef.q!.cancel(k),
   };
   const tasks = new TaskService(db, repos.tasks, credits, callbacks, queueProxy, config, clock);
   const uploads = new UploadService(repos.files, blobs, urls, config, clock);

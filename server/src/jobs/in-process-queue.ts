@@ -27,6 +27,9 @@ export class InProcessJobQueue implements JobQueue {
   private readonly workerId = newId('w');
   private readonly lanes: Lane[];
   private readonly controllers = new Set<AbortController>();
+  /** Running jobs by dedupe key, so a cancelled task's job can be stopped. */
+  private readonly byKey = new Map<string, AbortController>();
+  private readonly cancelled = new WeakSet<AbortController>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
   private wakeScheduled = false;
@@ -68,6 +71,13 @@ export class InProcessJobQueue implements JobQueue {
     );
     // A job enqueued inside a transaction is visible only after commit; poll soon after.
     this.wake(o.trx ? 20 : 0);
+  }
+
+  cancel(dedupeKey: string): void {
+    const c = this.byKey.get(dedupeKey);
+    if (!c) return;
+    this.cancelled.add(c);
+    c.abort(new Error('cancelled'));
   }
 
   async start(): Promise<void> {
@@ -131,6 +141,7 @@ export class InProcessJobQueue implements JobQueue {
           job.payload,
           job.attempts,
           job.max_attempts,
+          job.dedupe_key,
         ).finally(() => {
           lane.running.delete(p);
           this.wake(0);
@@ -153,7 +164,14 @@ export class InProcessJobQueue implements JobQueue {
     this.timer.unref();
   }
 
-  private async execute(id: string, name: JobName, rawPayload: string, attempt: number, max: number) {
+  private async execute(
+    id: string,
+    name: JobName,
+    rawPayload: string,
+    attempt: number,
+    max: number,
+    dedupeKey: string | null,
+  ) {
     const handler = this.handlers.get(name);
     const payload = JSON.parse(rawPayload) as JobPayloads[JobName];
     const now = () => iso(this.opts.clock.now());
@@ -167,6 +185,7 @@ export class InProcessJobQueue implements JobQueue {
     }
     const controller = new AbortController();
     this.controllers.add(controller);
+    if (dedupeKey) this.byKey.set(dedupeKey, controller);
     const log = this.opts.log.child({ job: name, jobId: id, attempt });
     const started = Date.now();
     try {
@@ -181,6 +200,11 @@ export class InProcessJobQueue implements JobQueue {
       log.info({ ms: Date.now() - started }, 'job finished');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      if (this.cancelled.has(controller)) {
+        await this.jobs.finish(id, 'done', 'cancelled', now());
+        log.info('job cancelled');
+        return;
+      }
       if (this.stopped && controller.signal.aborted) {
         // Shutdown interrupted the job: leave it for the next start, attempt not wasted.
         await this.jobs.reschedule(id, now(), 'interrupted by shutdown', now());
@@ -200,6 +224,7 @@ export class InProcessJobQueue implements JobQueue {
       }
     } finally {
       this.controllers.delete(controller);
+      if (dedupeKey) this.byKey.delete(dedupeKey);
     }
   }
 

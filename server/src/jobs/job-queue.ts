@@ -61,6 +61,8 @@ export interface JobQueue {
   start(): Promise<void>;
   /** Stops taking jobs, aborts in-flight work and waits for it to settle. */
   stop(): Promise<void>;
+  /** Stops the running job enqueued with this dedupe key, if any (its work is no longer wanted). */
+  cancel(dedupeKey: string): void;
   /** Resolves when no job is due or running (tests). */
   drain(timeoutMs?: number): Promise<void>;
 }

@@ -53,8 +53,18 @@ export class CreditService {
     if (!ok) throw ERRORS.insufficientCredits(amount, await this.ledger.getBalance(accountId, trx));
   }
 
-  /** Raises a reservation once the real input length is known (before rendering). Throws 1002. */
-  async raiseReservation(accountId: string, taskId: string, extra: number, trx: Db): Promise<void> {
+  /**
+   * Raises a reservation to `total` once the real input length is known (before rendering); throws
+   * 1002. Keyed by the new total, so a retried job asking for the same total is not charged again,
+   * while a retry that needs a different total can still raise it.
+   */
+  async raiseReservation(
+    accountId: string,
+    taskId: string,
+    extra: number,
+    total: number,
+    trx: Db,
+  ): Promise<void> {
     if (extra <= 0) return;
     const ok = await this.ledger.apply(
       {
@@ -62,7 +72,7 @@ export class CreditService {
         delta: -extra,
         reason: 'reserve',
         taskId,
-        idempotencyKey: `raise:${taskId}`,
+        idempotencyKey: `raise:${taskId}:${total}`,
         at: this.now(),
       },
       trx,

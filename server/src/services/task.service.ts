@@ -148,7 +148,7 @@ export class TaskService {
     const extra = needed - task.credits_reserved;
     if (extra <= 0) return;
     await this.db.transaction().execute(async (trx) => {
-      await this.credits.raiseReservation(task.account_id, task.id, extra, trx);
+      await this.credits.raiseReservation(task.account_id, task.id, extra, needed, trx);
       await this.tasks.update(task.id, { credits_reserved: needed }, trx);
     });
     task.credits_reserved = needed;
@@ -246,6 +246,8 @@ export class TaskService {
       if (cancelled) await this.credits.refund(task.account_id, taskId, task.credits_reserved, trx);
       await this.tasks.update(taskId, { deleted_at: now }, trx);
     });
+    // A render in progress is stopped: nobody will fetch its result.
+    this.queue.cancel(`task:${taskId}`);
     return task;
   }
 

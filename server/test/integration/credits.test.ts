@@ -50,4 +50,26 @@ describe('credits', () => {
       .executeTakeFirst();
     assert.equal(Number(ledger?.s), left, 'ledger sum equals the balance');
   });
+
+  test('a reservation raised by a retried job to another total is charged once, at the final total', async () => {
+    const { token, account_id } = await createAccount(server, { credits: 100 });
+    const avatar = (await api(server, 'GET', '/api/v2/svc/avatar/list', { token, query: { kind: 2 } })).body
+      .data[0].avatar;
+    const r = await api(server, 'POST', '/api/v2/svc/video/create_by_tts', {
+      token,
+      body: { text: '你好。', voice: 'pub-zh-xiaoyun', avatar },
+    });
+    const tasks = server.container.services.tasks;
+    const reserved = (await tasks.getForJob(r.body.task_id))!.credits_reserved;
+    await tasks.ensureReserved((await tasks.getForJob(r.body.task_id))!, reserved + 2); // attempt 1
+    await tasks.ensureReserved((await tasks.getForJob(r.body.task_id))!, reserved + 3); // attempt 2 needs a bit more
+    await tasks.ensureReserved((await tasks.getForJob(r.body.task_id))!, reserved + 3); // attempt 3, same total: no charge
+    assert.equal(
+      (await api(server, 'GET', '/api/v2/svc/account/credit', { token })).body.left,
+      100 - (reserved + 3),
+    );
+    assert.equal(await tasks.complete(r.body.task_id, { blobKey: 'x', durationSec: 1 }, 1), true);
+    assert.equal((await api(server, 'GET', '/api/v2/svc/account/credit', { token })).body.left, 99);
+    assert.equal(await server.container.services.credits.balance(account_id), 99);
+  });
 });

@@ -170,4 +170,34 @@ describe('works: real media from every video and audio endpoint', () => {
     const probe = await probeMedia(bins.ffprobe, facePhoto(1));
     assert.ok(probe.video);
   });
+
+  test('deleting a task while it renders stops the render and refunds it', async () => {
+    const left = async () =>
+      (await api(server, 'GET', '/api/v2/svc/account/credit', { token })).body.left as number;
+    const before = await left();
+    const long = '今天我们来聊一聊数字人视频。'.repeat(12);
+    const r = await api(server, 'POST', '/api/v2/svc/video/create_by_tts', {
+      token,
+      body: { text: long, voice: 'pub-zh-xiaoyun', avatar: 'pub-avatar-lin' },
+    });
+    assert.equal(r.body.code, 0);
+    const id = r.body.task_id as string;
+    for (;;) {
+      const q = await api(server, 'GET', '/api/v2/svc/video/task', { token, query: { task_id: id } });
+      assert.ok(q.body.status <= 2, 'deleted before it finished');
+      if (q.body.status === 2 && q.body.progress >= 20) break;
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    const del = await api(server, 'DELETE', '/api/v2/svc/video/task', { token, query: { task_id: id } });
+    assert.equal(del.body.code, 0);
+    await server.container.queue.drain();
+    const job = await server.container.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('payload', 'like', `%${id}%`)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual([job.state, job.last_error], ['done', 'cancelled']);
+    assert.equal(await server.container.blobs.stat(`works/${id}/video.mp4`), null, 'no output stored');
+    assert.equal(await left(), before, 'refunded');
+  });
 });
