@@ -69,6 +69,13 @@ describe('authentication and envelopes', () => {
         /text must be at most 10000/,
       ],
       [
+        '/api/v2/svc/audio/create_by_tts',
+        'POST',
+        { text: '你好<b>世界</b>', voice: 'v' },
+        undefined,
+        /text must be plain text without HTML tags/,
+      ],
+      [
         '/api/v2/svc/video/create_by_tts',
         'POST',
         { text: 'hi', voice: 'v', avatar: 'a', aigc_flag: 3 },
@@ -198,5 +205,9 @@ describe('authentication and envelopes', () => {
     const page = await fetch(`${server.url}/docs/`);
     assert.equal(page.status, 200);
     assert.match(await page.text(), /<html/i);
+    // The reference page works offline: its scripts are served by likeness itself.
+    const bundle = await fetch(`${server.url}/docs/static/swagger-ui-bundle.js`);
+    assert.equal(bundle.status, 200);
+    assert.ok((await bundle.arrayBuffer()).byteLength > 100_000);
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatValidationErrors } from './validation.js';
+import { FORMATS, formatValidationErrors } from './validation.js';
 
 const err = (keyword: string, instancePath: string, params: Record<string, unknown>, message?: string) => ({
   keyword,
@@ -31,4 +31,13 @@ test('validation messages name the parameter and the rule', () => {
     formatValidationErrors([err('maximum', '/size', { limit: 300 }, 'must be <= 300')], 'querystring'),
     'size must be <= 300',
   );
+});
+
+test('plain-text rejects HTML tags but not comparisons', () => {
+  const plain = FORMATS['plain-text']!.test;
+  assert.equal(plain('你好<b>世界</b>'), false);
+  assert.equal(plain('line<br/>break'), false);
+  assert.equal(plain('<p class="x">hi</p>'), false);
+  assert.equal(plain('if a<b and c>d then 3<5'), true);
+  assert.equal(plain('价格 < 100 元'), true);
 });

@@ -1,14 +1,20 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 
+/** An opening, closing or empty tag of common HTML elements; "a<b and c>d" is not one. */
+const HTML_TAG =
+  /<\/?(?:a|abbr|b|big|blockquote|body|br|button|code|del|div|em|font|h[1-6]|head|hr|html|i|img|input|ins|li|link|mark|meta|ol|p|pre|q|s|script|small|span|strong|style|sub|sup|table|tbody|td|th|tr|u|ul)(?:\s+[a-z-]+=(?:"[^"]*"|'[^']*'|[^\s<>"']+))*\s*\/?>/i;
+
 /** Custom formats: named so validation messages can say what the value should look like. */
-export const FORMATS: Record<string, { pattern: RegExp; hint: string }> = {
-  rrggbb: { pattern: /^#[0-9a-fA-F]{6}$/, hint: 'a colour in the form #rrggbb, e.g. #ffcc00' },
-  decimal: { pattern: /^\d+(\.\d+)?$/, hint: 'a decimal number written as text, e.g. "1.0"' },
+export const FORMATS: Record<string, { test: (value: string) => boolean; hint: string }> = {
+  rrggbb: { test: (v) => /^#[0-9a-fA-F]{6}$/.test(v), hint: 'a colour in the form #rrggbb, e.g. #ffcc00' },
+  decimal: { test: (v) => /^\d+(\.\d+)?$/.test(v), hint: 'a decimal number written as text, e.g. "1.0"' },
+  // The spec: "HTML tags unsupported". A tag would otherwise be read out loud.
+  'plain-text': { test: (v) => !HTML_TAG.test(v), hint: 'plain text without HTML tags' },
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Ajv instance type is not exported by Fastify
 export function addFormats(ajv: any): any {
-  for (const [name, f] of Object.entries(FORMATS)) ajv.addFormat(name, f.pattern);
+  for (const [name, f] of Object.entries(FORMATS)) ajv.addFormat(name, { type: 'string', validate: f.test });
   return ajv;
 }
 

@@ -41,6 +41,7 @@ export const title20 = Type.String({
 export const text10k = Type.String({
   minLength: 1,
   maxLength: 10000,
+  format: 'plain-text',
   description: 'at most 10000 characters; HTML tags unsupported',
 });
 
