@@ -291,6 +291,10 @@ describe('avatars, voices, covers and the clone API with real media', () => {
     assert.equal(cover.status, 200);
     assert.equal(cover.headers.get('content-type'), 'image/png');
     assert.ok((await cover.arrayBuffer()).byteLength > 1000);
+    const demo = await download(one.demo_url, dir, 'template-demo.mp4');
+    assert.equal(demo.info.video?.codec, 'h264');
+    assert.equal(demo.info.audio?.codec, 'aac');
+    assert.ok(demo.info.durationSec > 1);
   });
 
   test('clone API: portrait image → avatar asset usable by the generation API; wrong category 1402; cursor paging', async () => {

@@ -7,6 +7,7 @@ import {
   templateCanvas,
   type LivelyTemplate,
 } from '../../media/art/index.js';
+import { CUE_CHARS, templateSubtitleStyle } from './template-subtitles.js';
 import { cuesFromWords, renderTalkingVideo, wordsWithPunctuation } from '../../media/compose/index.js';
 
 /** A short sample video of a template: its first public avatar reads one sentence. */
@@ -18,7 +19,11 @@ export async function renderTemplateDemo(c: Container, t: LivelyTemplate, outPat
     await art.renderPng(avatarPng);
     const canvas = templateCanvas(t, { width: art.width, height: art.height });
     const bg = join(dir, 'bg.png');
-    const { avatarBox } = await renderTemplateBackground(t, { title: t.title, ...canvas, outPath: bg });
+    const { avatarBox, subtitleBox } = await renderTemplateBackground(t, {
+      title: t.title,
+      ...canvas,
+      outPath: bg,
+    });
     const wav = join(dir, 'speech.wav');
     const line = '欢迎使用数字人视频模板。';
     const speech = await c.media.speech.synthesize(
@@ -26,7 +31,6 @@ export async function renderTemplateDemo(c: Container, t: LivelyTemplate, outPat
       { language: 'zh', profile: null, rate: 1, volume: 1, pitch: 1 },
       wav,
     );
-    const h = Math.round(canvas.height * 0.09);
     await renderTalkingVideo(
       c.media.bins,
       {
@@ -35,17 +39,8 @@ export async function renderTemplateDemo(c: Container, t: LivelyTemplate, outPat
         output: { path: outPath, ...canvas, fps: 25 },
         layout: { ...canvas, backgroundPath: bg, avatarBox },
         subtitles: {
-          cues: cuesFromWords(wordsWithPunctuation(line, speech.words), 16),
-          style: {
-            fontName: null,
-            fontSize: Math.round(h * 0.55),
-            primaryColor: '#ffffff',
-            outlineColor: '#000000',
-            x: Math.round(canvas.width * 0.05),
-            y: Math.round(canvas.height * 0.86),
-            width: Math.round(canvas.width * 0.9),
-            height: h,
-          },
+          cues: cuesFromWords(wordsWithPunctuation(line, speech.words), CUE_CHARS),
+          style: templateSubtitleStyle(subtitleBox),
         },
         aigcLabel: { text: 'AI生成' },
       },

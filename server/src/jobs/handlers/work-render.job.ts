@@ -17,6 +17,7 @@ import { costForSeconds, perMinuteFor, type WorkType } from '../../services/pric
 import type { WorkInput } from '../../services/work.service.js';
 import { JobName, type JobHandler } from '../job-queue.js';
 import { withTmpDir } from './job-tmp.js';
+import { CUE_CHARS, templateSubtitleStyle } from './template-subtitles.js';
 import { outputSize, resolveFace, resolveSound } from './work-sources.js';
 
 function inputError(err: ComposeInputError) {
@@ -31,7 +32,7 @@ const AIGC_TEXT = 'AI生成';
 
 /** Subtitle cues from the spoken text and its word timings (cue width counts full-width characters). */
 const cuesFor = (text: string, words: Parameters<typeof wordsWithPunctuation>[1]) =>
-  cuesFromWords(wordsWithPunctuation(text, words), 16);
+  cuesFromWords(wordsWithPunctuation(text, words), CUE_CHARS);
 
 /**
  * Renders every kind of work: audio from text, and videos driven by audio, text, a template, a song
@@ -92,7 +93,7 @@ export function workRenderJob(c: Container): JobHandler<'work.render'> {
       if (!t) throw new AppError(SvcCode.NotFound, `template '${input.template}' no longer exists`);
       const canvas = templateCanvas(t, { width: face.width, height: face.height });
       const bg = join(tmp, 'background.png');
-      const { avatarBox } = await renderTemplateBackground(t, {
+      const { avatarBox, subtitleBox } = await renderTemplateBackground(t, {
         title: task.title ?? 'Untitled',
         ...canvas,
         outPath: bg,
@@ -130,21 +131,11 @@ export function workRenderJob(c: Container): JobHandler<'work.render'> {
           )
         ).path;
       }
-      // Template videos are subtitled: a band above the bottom edge, sized to the canvas.
+      // Template videos are subtitled, in the band the template leaves for them.
       if (sound.speech) {
-        const h = Math.round(canvas.height * 0.09);
         job.subtitles = {
           cues: cuesFor(input.text ?? '', sound.speech.words),
-          style: {
-            fontName: null,
-            fontSize: Math.round(h * 0.55),
-            primaryColor: '#ffffff',
-            outlineColor: '#000000',
-            x: Math.round(canvas.width * 0.05),
-            y: Math.round(canvas.height * 0.86),
-            width: Math.round(canvas.width * 0.9),
-            height: h,
-          },
+          style: templateSubtitleStyle(subtitleBox),
         };
       }
     } else if (input.subtitles?.show && sound.speech) {
