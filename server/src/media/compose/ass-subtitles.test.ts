@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assColour, assEscapeText, assTime, buildAssSubtitles, normaliseCues } from './ass-subtitles.js';
+import {
+  assColour,
+  assEscapeText,
+  assTime,
+  buildAssSubtitles,
+  fitAreaToFrame,
+  normaliseCues,
+} from './ass-subtitles.js';
 
 test('colours and times in ASS notation', () => {
   assert.equal(assColour('#ffcc00'), '&H0000CCFF');
@@ -91,4 +98,26 @@ test('a named font is written as given (resolution happens before)', () => {
   );
   // Commas separate ASS fields, so they cannot be part of a font name.
   assert.match(ass, /^Style: Default,Brand Sans,60,/m);
+});
+
+test('fitAreaToFrame keeps the subtitle area inside the frame', () => {
+  const frame = { width: 360, height: 640 };
+  assert.deepEqual(fitAreaToFrame({ x: 60, y: 900, width: 600, height: 100 }, frame), {
+    x: 0,
+    y: 540,
+    width: 360,
+    height: 100,
+  });
+  assert.deepEqual(fitAreaToFrame({ x: 60, y: 100, width: 200, height: 100 }, frame), {
+    x: 60,
+    y: 100,
+    width: 200,
+    height: 100,
+  });
+  assert.deepEqual(fitAreaToFrame({ x: -10, y: -5, width: 100, height: 50 }, frame), {
+    x: 0,
+    y: 0,
+    width: 100,
+    height: 50,
+  });
 });

@@ -52,15 +52,35 @@ export function normaliseCues(cues: readonly SubtitleCue[]): SubtitleCue[] {
 }
 
 /**
+ * Keeps the subtitle area inside the frame: shrunk to the frame's size at most, then moved in. An
+ * area given for a larger canvas (the spec's default y of 900 on a 640-high video) would otherwise
+ * put every subtitle off-screen. Pure.
+ */
+export function fitAreaToFrame(
+  area: { x: number; y: number; width: number; height: number },
+  video: { width: number; height: number },
+): { x: number; y: number; width: number; height: number } {
+  const width = Math.max(1, Math.min(area.width, video.width));
+  const height = Math.max(1, Math.min(area.height, video.height));
+  return {
+    x: Math.min(Math.max(0, area.x), video.width - width),
+    y: Math.min(Math.max(0, area.y), video.height - height),
+    width,
+    height,
+  };
+}
+
+/**
  * An ASS script that draws each cue centred in the subtitle area (`\an5\pos`), wrapped by us to
  * the area's width (WrapStyle 2: libass does not re-wrap) and shrunk per cue until it fits the
  * area's height. PlayResX/Y equal the video size, so style numbers are output pixels. Pure.
  */
 export function buildAssSubtitles(
   cues: readonly SubtitleCue[],
-  style: SubtitleStyle,
+  requested: SubtitleStyle,
   video: { width: number; height: number },
 ): string {
+  const style = { ...requested, ...fitAreaToFrame(requested, video) };
   const font = style.fontName ?? SHIPPED_FACE_NAME;
   const primary = assColour(style.primaryColor);
   const outlineColour = assColour(style.outlineColor);
