@@ -18,7 +18,7 @@ import {
   missingGlyphs,
   parseNameTable,
   parseTableDirectory,
-} from '../../src/media/compose/font-tables.js';
+} from '../../src/media/fonts/index.js';
 import {
   bins,
   makePortrait,

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { renderAsync } from '@resvg/resvg-js';
 import type { Sharp } from 'sharp';
-import { FONT_FAMILY, fontFiles } from './fonts.js';
+import { FONT_FAMILY, fontFiles } from '../fonts/index.js';
 
 /**
  * Renders an SVG to PNG on the libuv pool. Only the bundled font is loaded (never system fonts),

@@ -1,5 +1,5 @@
 /** Small SVG building blocks shared by template backgrounds and covers. */
-import { FONT_FAMILY } from './fonts.js';
+import { FONT_FAMILY } from '../fonts/index.js';
 import type { Box } from './template-layout.js';
 import { escapeXml } from './text-layout.js';
 

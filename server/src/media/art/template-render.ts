@@ -2,7 +2,7 @@ import sharp, { type OverlayOptions } from 'sharp';
 import { avatarArtPng, findPublicAvatarArt, PUBLIC_AVATAR_ART } from './avatars.js';
 import { FIGURE_FOCUS } from './avatar-figure.js';
 import { focusFit } from './focus-crop.js';
-import { FONT_FAMILY } from './fonts.js';
+import { FONT_FAMILY } from '../fonts/index.js';
 import { lookSvg } from './template-looks.js';
 import { templateLayout, type Box } from './template-layout.js';
 import { templateCanvas, templateLook, type LivelyTemplate, type TemplateLook } from './templates.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { measureText } from './fonts.js';
+import { measureText } from '../fonts/index.js';
 import { escapeXml, fitText, wrapText } from './text-layout.js';
 
 const style = { fontSize: 40, weight: 400 as const };

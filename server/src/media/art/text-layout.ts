@@ -1,4 +1,4 @@
-import { FONT_FAMILY, measureText, type FontWeight } from './fonts.js';
+import { FONT_FAMILY, measureText, type FontWeight } from '../fonts/index.js';
 
 /** Escapes text for SVG character data and attribute values, dropping characters XML forbids. */
 export function escapeXml(text: string): string {

@@ -1,6 +1,6 @@
 import { fitText } from './text-layout.js';
 import type { SubtitleCue, SubtitleStyle } from './types.js';
-import { SHIPPED_FACE_NAME } from './shipped-font.js';
+import { SHIPPED_FACE_NAME } from '../fonts/index.js';
 
 /** '#rrggbb' (or '#rgb') to ASS '&H00BBGGRR' (alpha 00 = opaque). */
 export function assColour(hex: string): string {

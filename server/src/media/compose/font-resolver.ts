@@ -8,8 +8,8 @@ import {
   parseNameTable,
   parseTableDirectory,
   type FontNames,
-} from './font-tables.js';
-import { SHIPPED_FACE_NAME, shippedFontsDir, shippedRegularFontFile } from './shipped-font.js';
+} from '../fonts/index.js';
+import { SHIPPED_FACE_NAME, shippedFontsDir, shippedRegularFontFile } from '../fonts/index.js';
 
 /** What the `ass` filter is given for one render. */
 export interface SubtitleFont {

@@ -26,5 +26,5 @@ export { buildAssSubtitles } from './ass-subtitles.js';
 export { cuesFromWords, wordsWithPunctuation, type TimedWord } from './subtitle-cues.js';
 export { resolveSubtitleFont, type SubtitleFont } from './font-resolver.js';
 export { aigcComment, hasAigcMark } from './aigc.js';
-export { SHIPPED_FACE_NAME, shippedFontsDir, shippedRegularFontFile } from './shipped-font.js';
+export { SHIPPED_FACE_NAME, shippedFontsDir, shippedRegularFontFile } from '../fonts/index.js';
 export { X264_PRESETS, type X264Preset } from '../ffmpeg/encode-args.js';

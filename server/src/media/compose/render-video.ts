@@ -9,7 +9,7 @@ import { loopUnitFilter, planVideoLoop, type LoopMode } from './avatar-filters.j
 import { resolveSubtitleFont, type SubtitleFont } from './font-resolver.js';
 import { probeAvatarVideo, probeImage, probeSpeech, uprightImage } from './inputs.js';
 import { passFraction, stagedProgress } from './progress.js';
-import { shippedRegularFontFile } from './shipped-font.js';
+import { shippedRegularFontFile } from '../fonts/index.js';
 import { buildSoundtrack, soundtrackPasses, type SoundtrackReport } from './soundtrack.js';
 import { evenSize, layoutBox, planFinalPass, type PlannedAvatar } from './talking-video-plan.js';
 import { ComposeInputError, type MediaBins, type RenderOptions, type TalkingVideoJob } from './types.js';

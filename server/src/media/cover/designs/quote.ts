@@ -1,4 +1,4 @@
-import { FONT_FAMILY } from '../../art/fonts.js';
+import { FONT_FAMILY } from '../../fonts/index.js';
 import { f, rect } from '../../art/svg-shapes.js';
 import type { Box } from '../../art/template-layout.js';
 import { placeText } from '../../art/text-layout.js';

@@ -1,7 +1,8 @@
 /**
- * Minimal, pure readers for the parts of an OpenType/TrueType font that subtitle font selection
- * needs: the table directory (also inside .ttc collections), the names libass matches a Fontname
- * against (family, full name, PostScript name), and the character map to check glyph coverage.
+ * Minimal, pure readers for the parts of an OpenType/TrueType font that likeness needs: the table
+ * directory (also inside .ttc collections), the names libass matches a Fontname against (family,
+ * full name, PostScript name), the character map (glyph coverage), and horizontal metrics (text
+ * layout before rendering).
  */
 
 export interface TableRecord {
@@ -158,4 +159,49 @@ export function missingGlyphs(lookup: (cp: number) => number, text: string): str
     if (lookup(cp) === 0) missing.add(ch);
   }
   return [...missing];
+}
+
+/** Horizontal metrics of one font file, enough to lay text out before rendering it. */
+export interface FontMetrics {
+  unitsPerEm: number;
+  ascender: number;
+  descender: number;
+  /** Advance width in font units; characters the font lacks get the .notdef advance. */
+  advance(codePoint: number): number;
+}
+
+/**
+ * Reads head, hhea, hmtx and cmap of a single-font OpenType file. Kerning is ignored: for the
+ * shipped font it only moves Latin pairs by a few units, well inside the margins layouts keep.
+ */
+export function parseFontMetrics(buf: Buffer): FontMetrics {
+  const tables = parseTableDirectory(buf, 0);
+  const need = (tag: string): TableRecord => {
+    const t = tables.get(tag);
+    if (!t) throw new Error(`font has no ${tag} table`);
+    return t;
+  };
+  const head = need('head');
+  const hhea = need('hhea');
+  const hmtx = need('hmtx');
+  const cmap = need('cmap');
+  const unitsPerEm = buf.readUInt16BE(head.offset + 18);
+  const numberOfHMetrics = buf.readUInt16BE(hhea.offset + 34);
+  const glyphOf = cmapLookup(buf.subarray(cmap.offset, cmap.offset + cmap.length));
+  const advanceOfGlyph = (gid: number) =>
+    buf.readUInt16BE(hmtx.offset + 4 * Math.min(gid, numberOfHMetrics - 1));
+  const cache = new Map<number, number>();
+  return {
+    unitsPerEm,
+    ascender: buf.readInt16BE(hhea.offset + 4),
+    descender: buf.readInt16BE(hhea.offset + 6),
+    advance(cp) {
+      let w = cache.get(cp);
+      if (w === undefined) {
+        w = advanceOfGlyph(glyphOf(cp));
+        cache.set(cp, w);
+      }
+      return w;
+    },
+  };
 }
