@@ -69,6 +69,20 @@ describe('authentication and envelopes', () => {
         /text must be at most 10000/,
       ],
       [
+        '/api/v2/svc/avatar/create_by_video',
+        'POST',
+        { video_url: 'not a url' },
+        undefined,
+        /video_url must be an http:\/\/ or https:\/\/ URL/,
+      ],
+      [
+        '/api/v2/svc/voice/create',
+        'POST',
+        { title: 't', voice_type: 8, audio_url: 'ftp://x/a.mp3' },
+        undefined,
+        /audio_url must be an http/,
+      ],
+      [
         '/api/v2/svc/audio/create_by_tts',
         'POST',
         { text: '你好<b>世界</b>', voice: 'v' },

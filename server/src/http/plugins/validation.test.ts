@@ -41,3 +41,12 @@ test('plain-text rejects HTML tags but not comparisons', () => {
   assert.equal(plain('if a<b and c>d then 3<5'), true);
   assert.equal(plain('价格 < 100 元'), true);
 });
+
+test('http-url accepts http(s) URLs only', () => {
+  const url = FORMATS['http-url']!.test;
+  assert.equal(url('https://cdn.example.com/a.mp4?x=1'), true);
+  assert.equal(url('http://127.0.0.1:8080/v.mov'), true);
+  assert.equal(url('abc'), false);
+  assert.equal(url('ftp://example.com/a.mp4'), false);
+  assert.equal(url('file:///etc/passwd'), false);
+});

@@ -4,10 +4,20 @@ import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 const HTML_TAG =
   /<\/?(?:a|abbr|b|big|blockquote|body|br|button|code|del|div|em|font|h[1-6]|head|hr|html|i|img|input|ins|li|link|mark|meta|ol|p|pre|q|s|script|small|span|strong|style|sub|sup|table|tbody|td|th|tr|u|ul)(?:\s+[a-z-]+=(?:"[^"]*"|'[^']*'|[^\s<>"']+))*\s*\/?>/i;
 
+function isHttpUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** Custom formats: named so validation messages can say what the value should look like. */
 export const FORMATS: Record<string, { test: (value: string) => boolean; hint: string }> = {
   rrggbb: { test: (v) => /^#[0-9a-fA-F]{6}$/.test(v), hint: 'a colour in the form #rrggbb, e.g. #ffcc00' },
   decimal: { test: (v) => /^\d+(\.\d+)?$/.test(v), hint: 'a decimal number written as text, e.g. "1.0"' },
+  'http-url': { test: isHttpUrl, hint: 'an http:// or https:// URL' },
   // The spec: "HTML tags unsupported". A tag would otherwise be read out loud.
   'plain-text': { test: (v) => !HTML_TAG.test(v), hint: 'plain text without HTML tags' },
 };

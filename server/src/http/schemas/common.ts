@@ -50,4 +50,4 @@ export const colorHex = Type.String({ format: 'rrggbb', description: 'colour, fo
 export const fileId = (description: string) => Type.String({ minLength: 1, maxLength: 500, description });
 
 export const urlString = (description: string, maxLength = 2048) =>
-  Type.String({ minLength: 1, maxLength, description });
+  Type.String({ minLength: 1, maxLength, format: 'http-url', description });
