@@ -23,6 +23,9 @@ export const ERRORS = {
   invalid: (message: string) => new AppError(SvcCode.InvalidParameter, message),
   notFound: (what: string, id: string) =>
     new AppError(SvcCode.NotFound, `${what} '${id}' was not found for this account`),
+  /** A catalogue item (template, cover style) that does not exist; says where to find valid ids. */
+  unknownItem: (what: string, id: string, listedBy: string) =>
+    new AppError(SvcCode.NotFound, `${what} '${id}' does not exist; the valid ids are listed by ${listedBy}`),
   invalidToken: () =>
     new AppError(SvcCode.InvalidToken, 'invalid token: send the header "Authorization: Bearer <API_TOKEN>"'),
   insufficientCredits: (needed: number, left: number) =>

@@ -45,7 +45,7 @@ export class CoverService {
   async create(caller: Caller, p: CoverRequest): Promise<{ cover_id: string; url: string }> {
     requireSvcId(caller, p.svc_id);
     const style = this.catalogue.getCoverStyle(p.template);
-    if (!style) throw ERRORS.notFound('cover style', p.template);
+    if (!style) throw ERRORS.unknownItem('cover style', p.template, 'GET /api/v2/svc/project/cover_styles');
     if (!p.content?.trim() && !(p.slots && p.slots.length > 0))
       throw ERRORS.invalid('send content or slots (at least one)');
     const canvas = p.canvas_preset ?? '9:16';

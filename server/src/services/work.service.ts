@@ -180,7 +180,7 @@ export class WorkService {
     },
   ) {
     if (!this.catalogue.getTemplate(p.template)) {
-      throw ERRORS.notFound('template', p.template);
+      throw ERRORS.unknownItem('template', p.template, 'GET /api/v2/svc/video/lively_templates');
     }
     await this.speechSource(caller, p);
     if (p.bgm_file_id) await this.uploads.resolve(caller, p.bgm_file_id, 'audio', 'bgm_file_id');

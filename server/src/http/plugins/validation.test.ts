@@ -50,3 +50,10 @@ test('http-url accepts http(s) URLs only', () => {
   assert.equal(url('ftp://example.com/a.mp4'), false);
   assert.equal(url('file:///etc/passwd'), false);
 });
+
+test('a missing or non-object body says to send JSON', () => {
+  assert.equal(
+    formatValidationErrors([err('type', '', { type: 'object' })], 'body'),
+    'the request body must be a JSON object sent with Content-Type: application/json',
+  );
+});

@@ -52,6 +52,8 @@ export function formatValidationErrors(errors: FastifySchemaValidationError[], d
       case 'enum':
         return `${name} must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
       case 'type':
+        if (name === 'body' && !path)
+          return 'the request body must be a JSON object sent with Content-Type: application/json';
         return `${name} must be ${params.type === 'integer' ? 'a whole number' : `of type ${String(params.type)}`}`;
       case 'format': {
         const f = FORMATS[String(params.format)];
