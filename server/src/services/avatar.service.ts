@@ -92,13 +92,35 @@ export class AvatarService {
         completedWith: { avatar: existing.id },
       });
     }
-    if (existing) return this.tasks.submit(caller, { ...base, subjectId: existing.id, noJob: true });
+    if (existing) {
+      const taskId = await this.tasks.submit(caller, { ...base, subjectId: existing.id, noJob: true });
+      await this.settleFollower(taskId, existing.id);
+      return taskId;
+    }
     const id = newId('av');
     return this.tasks.submit(caller, {
       ...base,
       subjectId: id,
       alsoInTransaction: this.pendingAvatar(caller, id, title, 'video', sourceKey),
     });
+  }
+
+  /**
+   * A task waiting on an avatar that another task is making is completed by that task's job. The
+   * job may have finished between our lookup and our insert, so look again now that the task is
+   * stored: the job writes the avatar's state before it settles the waiting tasks, so either it saw
+   * this task or this read sees its result.
+   */
+  private async settleFollower(taskId: string, avatarId: string): Promise<void> {
+    const avatar = await this.avatars.getForJob(avatarId);
+    if (avatar?.state === 'ready') await this.tasks.complete(taskId, { avatar: avatarId });
+    else if (avatar?.state === 'failed' || !avatar || avatar.deleted_at) {
+      await this.tasks.fail(
+        taskId,
+        SvcCode.AvatarCloneFailed,
+        'avatar cloning failed for this video; submit it again',
+      );
+    }
   }
 
   async createByImage(

@@ -248,4 +248,43 @@ describe('limits, plans and ownership', () => {
       await limited.close();
     }
   });
+
+  test('same video_url sent just as its avatar finishes: the new task still completes with that avatar', async () => {
+    const { token } = await createAccount(server);
+    const url = 'http://127.0.0.1:9/same.mp4';
+    const first = await api(server, 'POST', '/api/v2/svc/avatar/create_by_video', {
+      token,
+      body: { video_url: url },
+    });
+    const firstTask = (await server.container.services.tasks.getForJob(first.body.task_id))!;
+    // The job finishes: avatar ready, its task completed.
+    await server.container.db
+      .updateTable('avatars')
+      .set({ state: 'ready' })
+      .where('id', '=', firstTask.subject_id!)
+      .execute();
+    await server.container.services.tasks.complete(firstTask.id, { avatar: firstTask.subject_id! });
+    // ...but the second submission's lookup ran just before, and saw it still pending.
+    type Repo = { findBySource: (...a: unknown[]) => Promise<{ state: string } | undefined> };
+    const repo = (server.container.services.avatars as unknown as { avatars: Repo }).avatars;
+    const original = repo.findBySource;
+    repo.findBySource = async (...a: unknown[]) => {
+      const row = await original.apply(repo, a);
+      return row && { ...row, state: 'pending' };
+    };
+    try {
+      const second = await api(server, 'POST', '/api/v2/svc/avatar/create_by_video', {
+        token,
+        body: { video_url: url },
+      });
+      const q = await api(server, 'GET', '/api/v2/svc/avatar/task', {
+        token,
+        query: { task_id: second.body.task_id },
+      });
+      assert.equal(q.body.status, 3);
+      assert.equal(q.body.avatar, firstTask.subject_id);
+    } finally {
+      repo.findBySource = original;
+    }
+  });
 });
