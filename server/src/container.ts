@@ -60,6 +60,8 @@ export interface Container {
   blobs: BlobStore;
   queue: JobQueue;
   media: MediaToolkit;
+  /** For the serving process: recover from an interrupted run, seed the catalogue, start the workers. */
+  start(): Promise<void>;
   services: {
     accounts: AccountService;
     credits: CreditService;
@@ -100,8 +102,6 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
   const log = opts.log ?? pino({ level: config.server.logLevel });
   mkdirSync(config.dataDir, { recursive: true });
   const tmpDir = join(config.dataDir, 'tmp');
-  // Scratch space of jobs and uploads that a previous process left behind is never resumed.
-  rmSync(tmpDir, { recursive: true, force: true });
   mkdirSync(tmpDir, { recursive: true });
 
   const db = openSqlite(join(config.dataDir, 'likeness.db'));
@@ -177,6 +177,19 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     queue: queueProxy,
     media,
     services,
+    async start() {
+      // Only the serving process recovers: an admin command running beside it must not touch its
+      // scratch files or uploads in progress. What a previous process left half done is not resumed.
+      rmSync(tmpDir, { recursive: true, force: true });
+      mkdirSync(tmpDir, { recursive: true });
+      const partials = await blobs.sweepPartials();
+      const interrupted = await repos.files.resetInterruptedUploads();
+      if (interrupted + partials > 0) {
+        log.warn({ interrupted, partials }, 'cleaned up after an interrupted run; uploads can be sent again');
+      }
+      await catalogue.seed();
+      await queueProxy.start();
+    },
     async close() {
       await queueProxy.stop();
       callbacks.close();
@@ -199,11 +212,6 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     log,
   });
   callbacks.attachQueue(queueProxy);
-  const partials = await blobs.sweepPartials();
-  const interrupted = await repos.files.resetInterruptedUploads();
-  if (interrupted + partials > 0)
-    log.warn({ interrupted, partials }, 'cleaned up after an interrupted run; uploads can be sent again');
   catalogue.setDemoRenderer((t, out) => renderTemplateDemo(container, t, out));
-  await catalogue.seed();
   return container;
 }

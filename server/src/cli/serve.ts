@@ -21,7 +21,7 @@ export async function serve(): Promise<void> {
   const demo = await container.services.accounts.ensureDemoAccount();
   const tokenFile = join(config.dataDir, 'demo-token.txt');
   if (demo) writeFileSync(tokenFile, `${demo.token}\n`, { mode: 0o600 });
-  await container.queue.start();
+  await container.start();
   await app.listen({ host: config.server.host, port: config.server.port });
   const base = config.server.publicUrl;
 

@@ -66,7 +66,7 @@ export async function startServer(
     log: pino({ level: config.server.logLevel }),
   });
   const app = await buildApp(container);
-  await container.queue.start();
+  await container.start();
   await app.listen({ host: '127.0.0.1', port });
   return {
     url: `http://127.0.0.1:${port}`,

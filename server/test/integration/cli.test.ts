@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -100,5 +101,18 @@ describe('admin CLI', () => {
     assert.equal(rows[0]!.state, 'dead');
     assert.equal(rows[0]!.attempts, 2);
     assert.match(rows[0]!.last_error, /ECONNREFUSED/);
+  });
+
+  test("an admin command beside a running server leaves the server's work alone", async () => {
+    const server = await startServer({}, { dataDir });
+    try {
+      const scratch = join(dataDir, 'tmp', 'work-in-progress');
+      await writeFile(scratch, 'render scratch');
+      const r = await cli(['accounts', 'list', '--json'], env);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(existsSync(scratch), true);
+    } finally {
+      await server.close();
+    }
   });
 });
