@@ -1,22 +1,13 @@
+import { fontMetrics } from '../fonts/index.js';
+
 /**
- * Pure text measurement and line breaking for subtitles, tuned to the shipped CJK font
+ * Text measurement and line breaking for subtitles, with the shipped CJK font's metrics
  * (Noto Sans S Chinese Regular). libass sizes a font so that winAscent + winDescent equals the
  * ASS Fontsize, and lines are Fontsize apart; for this font that makes one em 1000/1386 of the
- * size. Other fonts are measured with the same table, which is close enough for sans faces.
+ * size. Other fonts are measured with the same metrics, which is close enough for sans faces.
  */
 
 export const EM_PER_FONT_SIZE = 1000 / 1386;
-
-/** Advance widths (1/1000 em) of U+0020..U+007E, read from the shipped font's hmtx table. */
-const ASCII_ADVANCE = [
-  224, 323, 475, 555, 555, 921, 680, 278, 338, 338, 467, 555, 278, 347, 278, 392, 555, 555, 555, 555, 555,
-  555, 555, 555, 555, 555, 278, 278, 555, 555, 555, 474, 946, 607, 657, 638, 687, 588, 552, 689, 728, 293,
-  536, 646, 542, 812, 722, 742, 632, 742, 635, 597, 599, 721, 575, 878, 573, 531, 603, 338, 392, 338, 555,
-  559, 606, 564, 618, 509, 620, 554, 325, 563, 607, 275, 275, 552, 285, 926, 611, 606, 620, 620, 388, 468,
-  377, 607, 521, 802, 498, 521, 474, 338, 269, 338, 555,
-];
-/** Other narrow characters (accented Latin, Cyrillic, Greek): a typical lowercase advance. */
-const NARROW_DEFAULT = 600;
 
 /** East Asian wide/full-width characters: one em each (ideographs, kana, hangul, CJK punctuation). */
 export function isWide(cp: number): boolean {
@@ -36,12 +27,12 @@ export function isWide(cp: number): boolean {
   );
 }
 
+/** Advance of one character in em, from the shipped font's own metrics (read once, then cached). */
 export function advanceEm(ch: string): number {
   const cp = ch.codePointAt(0) ?? 0x20;
-  if (cp >= 0x20 && cp <= 0x7e) return (ASCII_ADVANCE[cp - 0x20] ?? NARROW_DEFAULT) / 1000;
   if (isWide(cp)) return 1;
-  if (cp === 0x2026 || cp === 0x2014) return 1; // … and — are full width in CJK fonts
-  return NARROW_DEFAULT / 1000;
+  const m = fontMetrics(400);
+  return m.advance(cp) / m.unitsPerEm;
 }
 
 /** Rendered width in pixels of `text` at ASS font size `fontSize`. */
