@@ -234,24 +234,29 @@ describe('avatars, voices, covers and the clone API with real media', () => {
     assert.equal(jpg.body.code, 0, JSON.stringify(jpg.body));
     const a = await sharp(Buffer.from(await (await fetch(jpg.body.url)).arrayBuffer())).metadata();
     assert.deepEqual([a.format, a.width, a.height], ['jpeg', 1080, 1920]);
+    // Explicit slots, validated against the style's own slot names and lengths.
+    const news = styles.data.find((x: { id: string }) => x.id === 'cover-news').id;
     const png = await api(server, 'POST', '/api/v2/svc/project/covers', {
       token,
       body: {
-        template: styles.data[1].id,
-        avatar: 'pub-avatar-mei',
-        slots: [{ name: 'headline', value: 'Hello' }],
+        template: news,
+        slots: [
+          { name: 'headline', value: 'Hello' },
+          { name: 'tag', value: 'NEW' },
+        ],
         canvas_preset: '3:4',
         output_format: 'png',
       },
     });
-    if (png.body.code !== 0) {
-      // The style's slot names are the engine's; fall back to content when 'headline' is not one of them.
-      assert.equal(png.body.code, 11);
-      assert.match(png.body.message, /slots are/);
-    } else {
-      const b = await sharp(Buffer.from(await (await fetch(png.body.url)).arrayBuffer())).metadata();
-      assert.deepEqual([b.format, b.width, b.height], ['png', 1080, 1440]);
-    }
+    assert.equal(png.body.code, 0, JSON.stringify(png.body));
+    const b = await sharp(Buffer.from(await (await fetch(png.body.url)).arrayBuffer())).metadata();
+    assert.deepEqual([b.format, b.width, b.height], ['png', 1080, 1440]);
+    const badSlot = await api(server, 'POST', '/api/v2/svc/project/covers', {
+      token,
+      body: { template: news, slots: [{ name: 'nope', value: 'x' }] },
+    });
+    assert.equal(badSlot.body.code, 11);
+    assert.match(badSlot.body.message, /its slots are tag, headline, summary/);
     const withAvatar = await api(server, 'POST', '/api/v2/svc/project/covers', {
       token,
       body: {
