@@ -1,10 +1,14 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { resolveMediaBinaries } from '../../src/media/binaries.js';
+import { x264Args } from '../../src/media/ffmpeg/encode-args.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
 
 const require = createRequire(import.meta.url);
 export const bins = resolveMediaBinaries();
+
+/** Fast H.264 for test clips, from the engine's own encoder builder. */
+export const FAST_H264 = x264Args({ preset: 'ultrafast', crf: 23 });
 
 /** A real face photo shipped by a dev dependency (face-api's sample images). */
 export function facePhoto(n = 1): string {
@@ -52,18 +56,7 @@ export async function makeFaceVideo(
     ...['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono'],
     ...['-f', 'lavfi', '-i', 'color=c=red:s=16x16'],
     ...['-t', String(seconds), '-filter_complex', graph, '-map', '[v]', '-map', '1', '-r', '25'],
-    ...[
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-x264-params',
-      'trellis=0',
-      '-c:a',
-      'aac',
-      '-shortest',
-      out,
-    ],
+    ...[...FAST_H264, '-c:a', 'aac', '-shortest', out],
   ]);
   return out;
 }
@@ -80,20 +73,6 @@ export function markerX(rgb: Uint8Array, width: number): number {
 
 /** A video with no face in it (test pattern). */
 export async function makePatternVideo(out: string, seconds: number, size = '360x640'): Promise<string> {
-  await ff([
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=${size}:rate=25:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-x264-params',
-    'trellis=0',
-    '-pix_fmt',
-    'yuv420p',
-    out,
-  ]);
+  await ff(['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=25:duration=${seconds}`, ...FAST_H264, out]);
   return out;
 }

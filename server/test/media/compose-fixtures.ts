@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { resolveMediaBinaries } from '../../src/media/binaries.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
+import { FAST_H264 } from '../helpers/media-fixtures.js';
 
 /** Inputs for the composition media tests, generated with lavfi and sharp in a temp folder. */
 
@@ -116,21 +117,7 @@ export async function makeNoise(file: string, seconds: number): Promise<string> 
 
 /** A moving test pattern as an avatar video (H.264, 30 fps). */
 export async function makeAvatarVideo(file: string, seconds: number, size = '480x640'): Promise<string> {
-  await ffmpeg([
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=s=${size}:r=30:d=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-x264-params',
-    'trellis=0',
-    '-pix_fmt',
-    'yuv420p',
-    file,
-  ]);
+  await ffmpeg(['-f', 'lavfi', '-i', `testsrc2=s=${size}:r=30:d=${seconds}`, ...FAST_H264, file]);
   return file;
 }
 
@@ -144,12 +131,7 @@ export async function makeRampVideo(file: string, seconds: number): Promise<stri
     'lavfi',
     '-i',
     `color=c=gray:s=240x320:r=30:d=${seconds},format=yuv420p,geq=lum='40+70*T':cb=128:cr=128`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-x264-params',
-    'trellis=0',
+    ...FAST_H264,
     file,
   ]);
   return file;

@@ -9,6 +9,7 @@ import { resolveMediaBinaries } from '../../src/media/binaries.js';
 import { checkFacesInVideo, createFaceDetector, type FaceDetector } from '../../src/media/face/index.js';
 import { probeMedia } from '../../src/media/probe.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
+import { FAST_H264 } from '../helpers/media-fixtures.js';
 
 const require = createRequire(import.meta.url);
 // Real group photos shipped by the dev-only face-api package (3-5 faces each).
@@ -121,14 +122,7 @@ test('a still-photo video has a face in every sampled frame', async () => {
     '2',
     '-r',
     '25',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-x264-params',
-    'trellis=0',
-    '-pix_fmt',
-    'yuv420p',
+    ...FAST_H264,
     video,
   ]);
   const info = await probeMedia(bins.ffprobe, video);

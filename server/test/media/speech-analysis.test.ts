@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { resolveMediaBinaries } from '../../src/media/binaries.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
+import { FAST_H264 } from '../helpers/media-fixtures.js';
 import {
   SpeechInputError,
   createSpeechEngine,
@@ -133,21 +134,7 @@ test('too short, too long, clipped, noisy and unreadable samples are refused', a
   await writeFile(text, 'this is not audio at all');
   assert.equal(await rejection(text), 'unreadable');
   const video = path.join(dir, 'video-only.mp4');
-  await ffmpeg([
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=s=64x64:r=5',
-    '-t',
-    '6',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-x264-params',
-    'trellis=0',
-    video,
-  ]);
+  await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=64x64:r=5', '-t', '6', ...FAST_H264, video]);
   assert.equal(await rejection(video), 'unreadable');
   await assert.rejects(engine.analyseSample(path.join(dir, 'missing.wav')), SpeechInputError);
 });
