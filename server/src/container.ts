@@ -151,8 +151,8 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
   const tasks = new TaskService(db, repos.tasks, credits, callbacks, queueProxy, config, clock);
   const uploads = new UploadService(repos.files, blobs, urls, config, clock);
   const catalogue = new CatalogueService(repos.avatars, repos.voices, blobs, config, clock, log);
-  const avatars = new AvatarService(db, repos.avatars, tasks, uploads, config, clock);
-  const voices = new VoiceService(db, repos.voices, tasks, uploads, config, clock);
+  const avatars = new AvatarService(repos.avatars, tasks, uploads, config, clock);
+  const voices = new VoiceService(repos.voices, tasks, uploads, config, clock);
   const services = {
     accounts: new AccountService(db, repos.accounts, credits, config, clock),
     credits,

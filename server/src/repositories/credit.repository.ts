@@ -57,27 +57,4 @@ export class CreditRepository {
       .executeTakeFirst();
     return row?.credit_balance ?? 0;
   }
-
-  async sumEntries(accountId: string, trx: Db = this.db): Promise<number> {
-    const row = await trx
-      .selectFrom('credit_entries')
-      .select((eb) => eb.fn.sum<number>('delta').as('total'))
-      .where('account_id', '=', accountId)
-      .executeTakeFirst();
-    return Number(row?.total ?? 0);
-  }
-
-  async getAllForTask(taskId: string, trx: Db = this.db) {
-    return trx.selectFrom('credit_entries').selectAll().where('task_id', '=', taskId).orderBy('id').execute();
-  }
-
-  async getAll(accountId: string, limit: number, trx: Db = this.db) {
-    return trx
-      .selectFrom('credit_entries')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-  }
 }

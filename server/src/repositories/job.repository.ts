@@ -87,17 +87,4 @@ export class JobRepository {
       .executeTakeFirst();
     return row?.run_at;
   }
-
-  async get(id: string): Promise<JobRow | undefined> {
-    return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  async countByState(state: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('jobs')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('state', '=', state)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
-  }
 }

@@ -100,12 +100,4 @@ export class TaskRepository {
       .where('status', 'in', [TaskStatus.Waiting, TaskStatus.Processing])
       .execute();
   }
-
-  async getUnfinished(trx: Db = this.db): Promise<TaskRow[]> {
-    return trx
-      .selectFrom('tasks')
-      .selectAll()
-      .where('status', 'in', [TaskStatus.Waiting, TaskStatus.Processing])
-      .execute();
-  }
 }

@@ -12,6 +12,7 @@ import type { Caller } from './account.service.js';
 import type { InputRef } from './input.service.js';
 import { parseResult, type TaskService } from './task.service.js';
 import type { UploadService } from './upload.service.js';
+import { oneOf } from './one-of.js';
 
 export interface AvatarTaskInput {
   source: InputRef;
@@ -22,15 +23,8 @@ export interface AvatarTaskInput {
   via?: 'clone';
 }
 
-export function oneOf<T>(a: T | undefined, b: T | undefined, names: [string, string]): void {
-  if (a === undefined && b === undefined) throw ERRORS.invalid(`send one of ${names[0]} or ${names[1]}`);
-  if (a !== undefined && b !== undefined)
-    throw ERRORS.invalid(`send either ${names[0]} or ${names[1]}, not both`);
-}
-
 export class AvatarService {
   constructor(
-    private readonly db: Db,
     private readonly avatars: AvatarRepository,
     private readonly tasks: TaskService,
     private readonly uploads: UploadService,

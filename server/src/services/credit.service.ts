@@ -112,10 +112,6 @@ export class CreditService {
     );
   }
 
-  inTransaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
   private now(): string {
     return iso(this.clock.now());
   }

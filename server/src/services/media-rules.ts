@@ -1,4 +1,4 @@
-import { AppError, ERRORS } from '../errors/app-error.js';
+import { ERRORS } from '../errors/app-error.js';
 import { displaySize, type MediaInfo } from '../media/probe.js';
 
 /**
@@ -118,5 +118,3 @@ export function checkImage(
     throw ERRORS.image(`the image must be from 256 to 8192 pixels on each side, got ${w}x${h}`);
   }
 }
-
-export const isAppErr = (e: unknown): e is AppError => e instanceof AppError;

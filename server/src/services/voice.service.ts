@@ -8,7 +8,7 @@ import { newId } from '../lib/ids.js';
 import { JobName } from '../jobs/job-queue.js';
 import type { VoiceRepository } from '../repositories/voice.repository.js';
 import type { Caller } from './account.service.js';
-import { oneOf } from './avatar.service.js';
+import { oneOf } from './one-of.js';
 import type { InputRef } from './input.service.js';
 import { parseResult, type TaskService } from './task.service.js';
 import type { UploadService } from './upload.service.js';
@@ -50,7 +50,6 @@ export const decimalText = (n: number): string => (Number.isInteger(n) ? n.toFix
 
 export class VoiceService {
   constructor(
-    private readonly db: Db,
     private readonly voices: VoiceRepository,
     private readonly tasks: TaskService,
     private readonly uploads: UploadService,

@@ -3,7 +3,7 @@ import { ERRORS } from '../errors/app-error.js';
 import { JobName } from '../jobs/job-queue.js';
 import type { Caller } from './account.service.js';
 import type { AvatarService } from './avatar.service.js';
-import { oneOf } from './avatar.service.js';
+import { oneOf } from './one-of.js';
 import type { CatalogueService } from './catalogue.service.js';
 import type { InputRef } from './input.service.js';
 import { costForSeconds, estimateSpeechSeconds, perMinuteFor, type WorkType } from './pricing.js';
