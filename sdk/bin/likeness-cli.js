@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+console.error('likeness-cli: not built yet');
+process.exit(1);
