@@ -1,3 +1,5 @@
 #!/usr/bin/env node
-console.error('likeness-cli: not built yet');
-process.exit(1);
+// likeness-cli: the command line of the likeness SDK (compiled to dist/ by `npm run build`).
+import { runCli } from '../dist/cli/main.js';
+
+process.exitCode = await runCli(process.argv.slice(2));

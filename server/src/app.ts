@@ -7,6 +7,7 @@ import { catalogueRoutes } from './http/catalogue.js';
 import { cloneApi } from './http/app-v1-clone/index.js';
 import { genRequestId, requestContext } from './http/plugins/request-context.js';
 import { addFormats } from './http/plugins/validation.js';
+import { mcpRoutes } from './http/mcp/index.js';
 import { svcApi } from './http/v2-svc/index.js';
 
 /** Builds the HTTP application around a container. Never listens: main does that. */
@@ -49,6 +50,7 @@ export async function buildApp(
   await app.register(cloneApi, { prefix: '/api/app/v1/clone', container });
   await app.register(blobRoutes, { container });
   await app.register(catalogueRoutes, { container });
+  await app.register(mcpRoutes, { container });
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
   return app;
 }
