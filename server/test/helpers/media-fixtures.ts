@@ -76,3 +76,34 @@ export async function makePatternVideo(out: string, seconds: number, size = '360
   await ff(['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=25:duration=${seconds}`, ...FAST_H264, out]);
   return out;
 }
+
+/**
+ * A portrait of one person (720x960 PNG) cut from a sample photo: the face is about 330 px wide,
+ * turned slightly (~18° yaw), lips closed. Written to `out`.
+ */
+export async function portraitPhoto(out: string): Promise<string> {
+  const { default: sharp } = await import('sharp');
+  await sharp(facePhoto(1)).extract({ left: 148, top: 130, width: 720, height: 960 }).png().toFile(out);
+  return out;
+}
+
+/**
+ * A video of the portrait that drifts slowly right (8 px/s) and slightly zooms, like a person who
+ * sways in front of a camera: landmarks move over time. 25 fps H.264 with silent audio.
+ */
+export async function makePortraitVideo(
+  out: string,
+  portrait: string,
+  seconds: number,
+  size = '360x480',
+): Promise<string> {
+  const [w, h] = size.split('x').map(Number) as [number, number];
+  const graph = `[0]scale=${w + 80}:-2,crop=${w}:${h}:x='20+t*8':y=20,setsar=1,format=yuv420p[v]`;
+  await ff([
+    ...['-loop', '1', '-framerate', '25', '-i', portrait],
+    ...['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono'],
+    ...['-t', String(seconds), '-filter_complex', graph, '-map', '[v]', '-map', '1', '-r', '25'],
+    ...[...FAST_H264, '-c:a', 'aac', '-shortest', out],
+  ]);
+  return out;
+}

@@ -136,12 +136,12 @@ test('template layout with picture avatar, cover, subtitles, beds and loudness t
     !close(inBox, BG_RGB, 30),
     `avatar box shows the avatar, mean ${inBox.map(Math.round).join(',')}`,
   );
-  // Gentle motion: the picture inside the box has moved between 1 s and 4.5 s; the template has not.
+  // Without a face track the picture is shown as it is (faces are animated by the talking-head
+  // renderer, tested in talking-head.test.ts); the template around it is steady too.
   const boxInner = { x: BOX.x, y: BOX.y, width: BOX.width, height: BOX.height };
   const moved = meanDiff(f1, f4, boxInner);
-  assert.ok(moved > 2, `avatar moved by ${moved.toFixed(1)}`);
+  assert.ok(moved < 1.5, `untracked picture moved by ${moved.toFixed(1)}`);
   assert.ok(meanDiff(f1, f4, { x: 0, y: 0, width: W, height: 100 }) < 2, 'title band is steady');
-  t.diagnostic(`picture motion 1 s → 4.5 s: mean difference ${moved.toFixed(1)}`);
 });
 
 test('still picture avatar: no motion, no AIGC mark, upright from EXIF orientation', async () => {

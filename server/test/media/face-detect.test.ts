@@ -6,10 +6,8 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import sharp from 'sharp';
 import { resolveMediaBinaries } from '../../src/media/binaries.js';
-import { checkFacesInVideo, createFaceDetector, type FaceDetector } from '../../src/media/face/index.js';
-import { probeMedia } from '../../src/media/probe.js';
+import { createFaceDetector, type FaceDetector } from '../../src/media/face/index.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
-import { FAST_H264 } from '../helpers/media-fixtures.js';
 
 const require = createRequire(import.meta.url);
 // Real group photos shipped by the dev-only face-api package (3-5 faces each).
@@ -97,44 +95,4 @@ test('synthetic images have no faces', async () => {
     }
   }
   assert.equal((await detector.detect({ data: gradient, width, height })).length, 0);
-});
-
-test('a still-photo video has a face in every sampled frame', async () => {
-  // A head-and-shoulders portrait cut out of a sample photo, looped for 2 s.
-  const portrait = path.join(dir, 'portrait.jpg');
-  const [face] = (await detector.detectInFile(samples[0] as string)).faces;
-  assert.ok(face);
-  const side = Math.round(face.width * 2.4);
-  const meta = await sharp(samples[0]).metadata();
-  const left = Math.max(0, Math.min(meta.width - side, Math.round(face.x + face.width / 2 - side / 2)));
-  const top = Math.max(0, Math.min(meta.height - side, Math.round(face.y - face.height * 0.5)));
-  await sharp(samples[0]).extract({ left, top, width: side, height: side }).resize(540, 540).toFile(portrait);
-
-  const video = path.join(dir, 'still.mp4');
-  await runMediaBinary(bins.ffmpeg, [
-    '-v',
-    'error',
-    '-loop',
-    '1',
-    '-i',
-    portrait,
-    '-t',
-    '2',
-    '-r',
-    '25',
-    ...FAST_H264,
-    video,
-  ]);
-  const info = await probeMedia(bins.ffprobe, video);
-  assert.ok(info.video);
-  const t0 = performance.now();
-  const check = await checkFacesInVideo(detector, bins.ffmpeg, video, {
-    durationSec: info.durationSec,
-    width: info.video.width,
-    height: info.video.height,
-  });
-  console.log(`checkFacesInVideo, 5 frames: ${(performance.now() - t0).toFixed(0)} ms`, check);
-  assert.equal(check.framesChecked, 5);
-  assert.equal(check.framesWithFace, 5);
-  assert.ok(check.largestFaceShare > 0.08 && check.largestFaceShare < 0.6, String(check.largestFaceShare));
 });

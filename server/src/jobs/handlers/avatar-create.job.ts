@@ -4,21 +4,24 @@ import type { Container } from '../../container.js';
 import { ERRORS, isAppError } from '../../errors/app-error.js';
 import { SvcCode } from '../../errors/codes.js';
 import { extractFrame } from '../../media/compose/index.js';
-import { checkFacesInVideo } from '../../media/face/index.js';
+import {
+  rejectTrack,
+  trackFaceInImage,
+  trackFaceInVideo,
+  trackReport,
+  type FaceTrack,
+} from '../../media/face/index.js';
 import { displaySize, probeMedia } from '../../media/probe.js';
 import type { AvatarTaskInput } from '../../services/avatar.service.js';
 import { checkAvatarVideo, checkImage } from '../../services/media-rules.js';
 import { JobName, type JobHandler } from '../job-queue.js';
+import { DENSE_TRACK_SEC, storeFaceTrack, type AvatarFace } from './face-tracks.js';
 import { withTmpDir } from './job-tmp.js';
 
-/** Share of sampled frames that must show a face for a video avatar. */
-const MIN_FACE_SHARE = 0.6;
-/** Smallest face, as a share of the frame area, that can be animated convincingly. */
-const MIN_FACE_AREA = 0.004;
-
 /**
- * Makes an avatar from a video or an image: fetch, probe against the spec's limits, check that a
- * face is there, then store the media (and a poster frame for videos). Every task waiting on the same
+ * Makes an avatar from a video or an image: fetch, probe against the spec's limits, track the face
+ * (468 landmarks per sample) and judge the track (face found often enough, large enough, facing the
+ * camera), then store the media, the face track and its report (and a poster frame for videos). Every task waiting on the same
  * avatar (same video_url) completes or fails with it.
  */
 export function avatarCreateJob(c: Container): JobHandler<'avatar.create'> {
@@ -30,6 +33,15 @@ export function avatarCreateJob(c: Container): JobHandler<'avatar.create'> {
       for (const t of await services.tasks.getOpenForSubject(avatarId))
         await services.tasks.fail(t.id, code, message);
     }
+  }
+
+  /** The track's report, or 2015 with the reason when the face cannot be animated; stores the track. */
+  async function judge(track: FaceTrack, kind: 'video' | 'image', avatarId: string, tmp: string) {
+    const report = trackReport(track);
+    const why = rejectTrack(report, kind);
+    if (why) throw ERRORS.avatarClone(why);
+    const face: AvatarFace = { report, track: await storeFaceTrack(c, avatarId, track, tmp) };
+    return face;
   }
 
   return {
@@ -57,18 +69,19 @@ export function avatarCreateJob(c: Container): JobHandler<'avatar.create'> {
             const info = await probeMedia(media.bins.ffprobe, got.path, ctx.signal);
             checkAvatarVideo(info, got.bytes, config.uploads.maxVideoBytes);
             const size = displaySize(info.video!);
-            const check = await checkFacesInVideo(detector, media.bins.ffmpeg, got.path, {
-              durationSec: info.durationSec,
-              ...size,
-            });
-            const share = check.framesChecked > 0 ? check.framesWithFace / check.framesChecked : 0;
-            if (share < MIN_FACE_SHARE) {
-              throw ERRORS.avatarClone(
-                `a face was found in ${check.framesWithFace} of ${check.framesChecked} sampled frames; use a video where one face is visible throughout`,
-              );
-            }
-            if (check.largestFaceShare < MIN_FACE_AREA)
-              throw ERRORS.avatarClone('the face is too small in the frame; film closer to the person');
+            const toSec = Math.min(info.durationSec, DENSE_TRACK_SEC);
+            const track = await trackFaceInVideo(
+              detector,
+              media.bins.ffmpeg,
+              got.path,
+              { durationSec: info.durationSec, ...size },
+              {
+                toSec,
+                signal: ctx.signal,
+                onProgress: (f) => void services.tasks.progress(taskId, 20 + Math.round(f * 50)),
+              },
+            );
+            const face = await judge(track, 'video', avatarId, tmp);
             await services.tasks.progress(taskId, 70);
             const mediaKey = `avatars/${avatarId}/source.mp4`;
             await blobs.putFile(mediaKey, got.path);
@@ -84,11 +97,7 @@ export function avatarCreateJob(c: Container): JobHandler<'avatar.create'> {
               width: size.width,
               height: size.height,
               duration_sec: info.durationSec,
-              face: JSON.stringify({
-                framesChecked: check.framesChecked,
-                framesWithFace: check.framesWithFace,
-                largestFaceShare: check.largestFaceShare,
-              }),
+              face: JSON.stringify(face),
               motion: null,
             });
           } else {
@@ -99,13 +108,7 @@ export function avatarCreateJob(c: Container): JobHandler<'avatar.create'> {
             // Bake EXIF orientation in and store as PNG, so every later step sees upright pixels.
             const upright = join(tmp, 'image.png');
             const out = await sharp(got.path).rotate().png().toFile(upright);
-            const found = await detector.detectInFile(upright);
-            const best = found.faces.sort((a, b) => b.width * b.height - a.width * a.height)[0];
-            if (!best)
-              throw ERRORS.avatarClone('no face was found in the image; use a clear, front-facing portrait');
-            const area = (best.width * best.height) / (found.width * found.height);
-            if (area < MIN_FACE_AREA)
-              throw ERRORS.avatarClone('the face is too small in the image; use a closer portrait');
+            const face = await judge(await trackFaceInImage(detector, upright), 'image', avatarId, tmp);
             const mediaKey = `avatars/${avatarId}/image.png`;
             await blobs.putFile(mediaKey, upright);
             await services.avatars.update(avatarId, {
@@ -114,7 +117,7 @@ export function avatarCreateJob(c: Container): JobHandler<'avatar.create'> {
               media_kind: 'image',
               width: out.width,
               height: out.height,
-              face: JSON.stringify({ box: best, faceShare: area }),
+              face: JSON.stringify(face),
               motion: input.model === 1 ? 'subtle' : 'lively',
             });
           }

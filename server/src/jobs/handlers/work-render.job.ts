@@ -18,7 +18,7 @@ import type { WorkInput } from '../../services/work.service.js';
 import { JobName, type JobHandler } from '../job-queue.js';
 import { withTmpDir } from './job-tmp.js';
 import { CUE_CHARS, templateSubtitleStyle } from './template-subtitles.js';
-import { outputSize, resolveFace, resolveSound } from './work-sources.js';
+import { outputSize, resolveFace, resolveSound, withFaceTrack } from './work-sources.js';
 
 function inputError(err: ComposeInputError) {
   if (err.input === 'speech' || err.input === 'bgm' || err.input === 'ambience')
@@ -29,6 +29,13 @@ function inputError(err: ComposeInputError) {
 }
 
 const AIGC_TEXT = 'AI生成';
+
+/** A stable 32-bit seed from the task id: a retried render draws the same blinks and head motion. */
+function seedOf(id: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
 
 /** Subtitle cues from the spoken text and its word timings (cue width counts full-width characters). */
 const cuesFor = (text: string, words: Parameters<typeof wordsWithPunctuation>[1]) =>
@@ -74,11 +81,19 @@ export function workRenderJob(c: Container): JobHandler<'work.render'> {
     await progress(10);
     const sound = await resolveSound(c, task, input, face, tmp, ctx.signal);
     await services.tasks.ensureReserved(task, priceFor(sound.durationSec));
+    await progress(15);
+    const avatar = await withFaceTrack(c, face, sound.durationSec, tmp, ctx.signal);
     await progress(20);
 
     const job: TalkingVideoJob = {
-      avatar: face.source,
+      avatar,
       speech: { path: sound.path, targetLufs: input.normLufs ? undefined : -16 },
+      phonemes:
+        sound.speech && sound.language
+          ? { phonemes: sound.speech.phonemes, language: sound.language }
+          : undefined,
+      drive: type === 'video_sing' ? 'song' : 'speech',
+      motionSeed: seedOf(task.id),
       output: {
         path: join(tmp, 'video.mp4'),
         ...outputSize(face.width, face.height),

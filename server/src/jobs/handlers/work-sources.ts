@@ -1,9 +1,19 @@
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import type { Container } from '../../container.js';
-import type { TaskRow } from '../../db/schema.js';
+import type { AvatarRow, TaskRow } from '../../db/schema.js';
 import { ERRORS } from '../../errors/app-error.js';
-import type { AvatarSource } from '../../media/compose/index.js';
+import { cartoonise } from '../../media/animate/cartoon.js';
+import { findPublicAvatarArt } from '../../media/art/index.js';
+import { planVideoLoop, type AvatarSource } from '../../media/compose/index.js';
+import {
+  rejectTrack,
+  trackFaceInImage,
+  trackFaceInVideo,
+  trackReport,
+  type FaceTrack,
+} from '../../media/face/index.js';
+import { faceTrackFor } from './face-tracks.js';
 import { displaySize, probeMedia } from '../../media/probe.js';
 import {
   detectTextLanguage,
@@ -21,6 +31,8 @@ export interface FaceSource {
   width: number;
   height: number;
   fps: number;
+  /** The stored avatar, when the work uses one (its face track is read from there). */
+  avatar: AvatarRow | null;
 }
 
 /** The sound side of a work: a speech or song file, its length, and word timings when synthesised. */
@@ -28,6 +40,8 @@ export interface SoundSource {
   path: string;
   durationSec: number;
   speech: SpeechResult | null;
+  /** The language the speech was synthesised in (null for uploaded sound). */
+  language: SpeechLanguage | null;
 }
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
@@ -60,14 +74,18 @@ export async function resolveFace(
         width: a.width ?? 720,
         height: a.height ?? 1280,
         fps: 25,
+        avatar: a,
       };
     }
     const motion = a.motion === 'lively' ? 'lively' : a.motion === 'still' ? 'still' : 'subtle';
+    // Public illustrated characters have their mouths drawn, not warped.
+    const illustration = a.scope === 'public' && findPublicAvatarArt(a.id) ? a.id : undefined;
     return {
-      source: { kind: 'image', path, motion },
+      source: { kind: 'image', path, motion, illustration },
       width: a.width ?? 720,
       height: a.height ?? 1280,
       fps: 25,
+      avatar: a,
     };
   }
   if (input.videoFileId) {
@@ -90,6 +108,7 @@ export async function resolveFace(
       },
       ...size,
       fps: Math.min(30, Math.round(info.video!.fps) || 25),
+      avatar: null,
     };
   }
   if (input.imageFileId) {
@@ -106,27 +125,73 @@ export async function resolveFace(
       .catch(() => ({}) as Metadata);
     checkImage(meta, got.bytes, config.uploads.maxImageBytes);
     const upright = join(tmp, 'person.png');
-    let img = sharp(got.path).rotate();
-    // Model 6 is the cartoon style: flatten textures and reduce the palette before animating.
-    if (input.model === 6)
-      img = sharp(await img.median(7).modulate({ saturation: 1.35 }).toBuffer()).png({
-        palette: true,
-        colors: 24,
-        dither: 0,
-      });
-    const out = await img.png().toFile(upright);
-    const found = await (await media.faces()).detectInFile(upright);
-    if (found.faces.length === 0)
-      throw ERRORS.avatarClone('no face was found in image_file_id; use a clear portrait of one person');
+    const out = await sharp(got.path).rotate().png().toFile(upright);
+    // Tracked now, before any speech is made or credit reserved: a picture without a face fails fast.
+    const track = await trackFaceInImage(await media.faces(), upright);
+    const why = rejectTrack(trackReport(track), 'image');
+    if (why) throw ERRORS.avatarClone(why.replace('in the image', 'in image_file_id'));
+    let picture = upright;
+    // Model 6 is the cartoon style: the picture is stylised, then animated the same way (the face is
+    // tracked on the original, whose geometry the stylisation keeps).
+    if (input.model === 6) picture = await cartoonise(upright, join(tmp, 'person-cartoon.png'));
+    // Songs move more: the lively idle level, plus nods on the beat.
     const motion = task.type === 'video_sing' ? 'lively' : 'subtle';
     return {
-      source: { kind: 'image', path: upright, motion },
+      source: { kind: 'image', path: picture, motion, face: track },
       width: out.width,
       height: out.height,
       fps: 25,
+      avatar: null,
     };
   }
   throw ERRORS.invalid('the work has no avatar, video_file_id or image_file_id');
+}
+
+/**
+ * The face track the render animates: the avatar's stored track (or a fresh one for the range the
+ * render plays), or a track of the uploaded video or picture. Fails with 2015 when an uploaded
+ * picture or video shows no usable face.
+ */
+export async function withFaceTrack(
+  c: Container,
+  face: FaceSource,
+  durationSec: number,
+  tmp: string,
+  signal: AbortSignal,
+): Promise<AvatarSource> {
+  const src = face.source;
+  if (src.face || (src.kind === 'image' && src.illustration)) return src;
+  let need = { fromSec: 0, toSec: 0 };
+  if (src.kind === 'video') {
+    const clipSec =
+      face.avatar?.duration_sec ?? (await probeMedia(c.media.bins.ffprobe, src.path, signal)).durationSec;
+    const loop = planVideoLoop(clipSec, src.startSec, durationSec, face.fps);
+    need = { fromSec: loop.startSec, toSec: loop.startSec + Math.min(loop.availableSec, durationSec) };
+  }
+  if (face.avatar) {
+    const track = await faceTrackFor(c, face.avatar, src.path, need, tmp, signal);
+    return { ...src, face: track };
+  }
+  const detector = await c.media.faces();
+  let track: FaceTrack;
+  if (src.kind === 'video') {
+    const info = await probeMedia(c.media.bins.ffprobe, src.path, signal);
+    track = await trackFaceInVideo(
+      detector,
+      c.media.bins.ffmpeg,
+      src.path,
+      { durationSec: info.durationSec, ...displaySize(info.video!) },
+      { ...need, signal },
+    );
+  } else {
+    track = await trackFaceInImage(detector, src.path);
+  }
+  const why = rejectTrack(trackReport(track), src.kind);
+  if (why)
+    throw ERRORS.avatarClone(
+      why.replace(/^no face was found in the (image|video)/, `no face was found in the uploaded $1`),
+    );
+  return { ...src, face: track };
 }
 
 /** Voice settings of a stored voice, with its edits (rate, volume, pitch) applied on top of its profile. */
@@ -167,7 +232,7 @@ export async function resolveSound(
     } else throw ERRORS.invalid('voice is required');
     const wav = join(tmp, 'speech.wav');
     const speech = await media.speech.synthesize(input.text, voice, wav, { signal });
-    return { path: wav, durationSec: speech.durationSec, speech };
+    return { path: wav, durationSec: speech.durationSec, speech, language: voice.language };
   }
   if (input.audio) {
     const got = await services.inputs.acquire(
@@ -181,7 +246,7 @@ export async function resolveSound(
     const info = await probeMedia(media.bins.ffprobe, got.path, signal);
     if (task.type === 'video_sing') checkSong(info, got.bytes, config.uploads.maxAudioBytes);
     else checkDrivingAudio(info, got.bytes, config.uploads.maxAudioBytes);
-    return { path: got.path, durationSec: info.durationSec, speech: null };
+    return { path: got.path, durationSec: info.durationSec, speech: null, language: null };
   }
   throw ERRORS.invalid('the work has neither text nor audio');
 }

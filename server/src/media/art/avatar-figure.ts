@@ -30,6 +30,12 @@ export interface FigureLook {
 /** Where the closed mouth is drawn (centre and width in canvas pixels). */
 export const FIGURE_MOUTH = { cx: 360, cy: 612, width: 64 } as const;
 
+/** Eye centres (canvas pixels) and the eye white's radii. */
+export const FIGURE_EYES = { y: 500, xs: [312, 408], rx: 24, ry: 15 } as const;
+
+/** The head (without hair) for motion: centre, radius and the neck pivot it turns about. */
+export const FIGURE_HEAD = { cx: 360, cy: 490, radius: 175, pivotY: 720, faceHeight: 172 } as const;
+
 /** Middle of the face, as fractions of the canvas: where crops should centre. */
 export const FIGURE_FOCUS = { x: 0.5, y: 540 / 1280 } as const;
 
@@ -166,7 +172,7 @@ function clothes(l: FigureLook): string {
   }
 }
 
-function face(l: FigureLook): string {
+function face(l: FigureLook, withMouth: boolean): string {
   const m = FIGURE_MOUTH;
   const half = m.width / 2;
   const ears = `<ellipse cx="226" cy="500" rx="22" ry="36" fill="${l.skin}"/>
@@ -207,17 +213,20 @@ function face(l: FigureLook): string {
   return `${ears}${earrings}<path d="${HEAD}" fill="${l.skin}"/>
     <path d="M 250 420 C 270 370 330 350 360 350" stroke="#ffffff" stroke-opacity="0.12" stroke-width="24" fill="none"
       stroke-linecap="round"/>
-    ${cheeks}${eye(312)}${eye(408)}${brows}${nose}${beard}${mouth}${glasses}`;
+    ${cheeks}${eye(FIGURE_EYES.xs[0])}${eye(FIGURE_EYES.xs[1])}${brows}${nose}${beard}${withMouth ? mouth : ''}${glasses}`;
 }
 
-/** Complete SVG document for one character. */
-export function figureSvg(look: FigureLook): string {
+/**
+ * Complete SVG document for one character. Without its mouth, the picture is the base the
+ * talking-head renderer draws a moving mouth onto.
+ */
+export function figureSvg(look: FigureLook, opts: { mouth?: boolean } = {}): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${FIGURE_WIDTH}" height="${FIGURE_HEIGHT}" viewBox="0 0 720 1280">
   ${background(look)}
   ${hairBack(look)}
   ${neck(look)}
   <g transform="translate(0 -96)">${clothes(look)}</g>
-  ${face(look)}
+  ${face(look, opts.mouth !== false)}
   ${hairFront(look)}
 </svg>`;
 }

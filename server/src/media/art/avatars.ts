@@ -7,7 +7,8 @@ export interface PublicAvatarArt {
   title: string;
   width: number;
   height: number;
-  renderPng(outPath: string): Promise<void>;
+  /** The illustration as PNG; without its mouth (`mouth: false`) it is the talking-head base. */
+  renderPng(outPath: string, opts?: { mouth?: boolean }): Promise<void>;
   /** Where the closed mouth is drawn, in image pixels, for the lip-sync renderer. */
   mouth: { cx: number; cy: number; width: number };
 }
@@ -21,8 +22,8 @@ function art(id: string, title: string, look: FigureLook): PublicAvatarArt {
     width: FIGURE_WIDTH,
     height: FIGURE_HEIGHT,
     mouth: Object.freeze({ ...FIGURE_MOUTH }),
-    async renderPng(outPath) {
-      await writeImage(sharp(await avatarArtPng(a)), outPath, 'png');
+    async renderPng(outPath, opts) {
+      await writeImage(sharp(await avatarArtPng(a, opts)), outPath, 'png');
     },
   };
   looks.set(a, look);
@@ -30,10 +31,15 @@ function art(id: string, title: string, look: FigureLook): PublicAvatarArt {
 }
 
 /** The avatar's illustration as an in-memory PNG (for previews and covers). */
-export async function avatarArtPng(a: PublicAvatarArt): Promise<Buffer> {
+export async function avatarArtPng(a: PublicAvatarArt, opts: { mouth?: boolean } = {}): Promise<Buffer> {
+  return svgToPng(figureSvg(lookOf(a), opts), { text: false });
+}
+
+/** The colours and features a character is drawn with (for drawing its moving parts). */
+export function lookOf(a: PublicAvatarArt): FigureLook {
   const look = looks.get(a);
   if (!look) throw new Error(`not a public avatar art: ${a.id}`);
-  return svgToPng(figureSvg(look), { text: false });
+  return look;
 }
 
 /** Illustrated public avatars: generated at run time from SVG, so nothing is downloaded or bundled. */

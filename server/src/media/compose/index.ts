@@ -19,6 +19,7 @@ export type {
 } from './types.js';
 export { ComposeInputError } from './types.js';
 export { renderTalkingVideo, type TalkingVideoResult } from './render-video.js';
+export { planVideoLoop, type VideoLoopPlan } from './avatar-filters.js';
 export { renderAudio } from './render-audio.js';
 export { measureLoudness, normaliseLoudness, type NormaliseResult } from './loudness.js';
 export { extractFrame } from './frame.js';

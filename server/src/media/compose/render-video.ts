@@ -1,17 +1,22 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { talkingVideoArgs, loopUnitArgs } from '../ffmpeg/talking-video-args.js';
+import { Readable } from 'node:stream';
+import { animateFrames } from '../animate/frame-stream.js';
+import { findPublicAvatarArt } from '../art/avatars.js';
+import { prepareAnimator } from './animation.js';
+import { talkingVideoArgs } from '../ffmpeg/talking-video-args.js';
 import { probeMedia } from '../probe.js';
 import { runMediaBinary } from '../run-ffmpeg.js';
 import { buildAssSubtitles } from './ass-subtitles.js';
-import { loopUnitFilter, planVideoLoop, type LoopMode } from './avatar-filters.js';
+import { planVideoLoop, type LoopMode } from './avatar-filters.js';
+import { openAvatarFrames } from './avatar-frames.js';
 import { resolveSubtitleFont, type SubtitleFont } from './font-resolver.js';
 import { probeAvatarVideo, probeImage, probeSpeech, uprightImage } from './inputs.js';
 import { passFraction, stagedProgress } from './progress.js';
 import { shippedRegularFontFile } from '../fonts/index.js';
 import { buildSoundtrack, soundtrackPasses, type SoundtrackReport } from './soundtrack.js';
-import { evenSize, layoutBox, planFinalPass, type PlannedAvatar } from './talking-video-plan.js';
+import { avatarBox, evenSize, planFinalPass, type PlannedAvatar } from './talking-video-plan.js';
 import { ComposeInputError, type MediaBins, type RenderOptions, type TalkingVideoJob } from './types.js';
 
 export interface TalkingVideoResult {
@@ -24,10 +29,13 @@ export interface TalkingVideoResult {
   /** The subtitle face used (null without subtitles); `fallback` tells if the requested one was replaced. */
   subtitleFont: SubtitleFont | null;
   soundtrack: SoundtrackReport;
+  /** Frames in which a face was animated, and frames shown as they are (no face near). */
+  animatedFrames: number;
+  unanimatedFrames: number;
 }
 
 /** Relative cost of the stages, for one progress bar: audio passes are cheap, the encode is not. */
-const WEIGHT = { audioPass: 0.4, loopUnit: 1.5, encode: 6 } as const;
+const WEIGHT = { audioPass: 0.4, mouth: 0.3, encode: 6 } as const;
 
 function validate(job: TalkingVideoJob): void {
   const o = job.output;
@@ -58,20 +66,26 @@ export async function renderTalkingVideo(
     const durationSec = await probeSpeech(bins, job.speech.path, signal);
     const { width, height } = evenSize(job.output.width, job.output.height);
     const fps = job.output.fps;
-    const box = job.layout ? layoutBox(job.layout, width, height) : { x: 0, y: 0, width, height };
+    const box = avatarBox(job.output, job.layout ?? null);
 
     let avatar: PlannedAvatar;
     if (job.avatar.kind === 'video') {
       const clipSec = await probeAvatarVideo(bins, job.avatar.path, signal);
       const loop = planVideoLoop(clipSec, job.avatar.startSec, durationSec, fps);
-      avatar = { kind: 'video', path: job.avatar.path, loop, unitPath: null };
+      avatar = { kind: 'video', path: job.avatar.path, loop };
     } else {
       await probeImage(bins, job.avatar.path, 'avatar', signal);
-      avatar = {
-        kind: 'image',
-        path: await uprightImage(job.avatar.path, workDir, 'avatar'),
-        motion: job.avatar.motion,
-      };
+      const art = job.avatar.illustration ? findPublicAvatarArt(job.avatar.illustration) : undefined;
+      if (job.avatar.illustration && !art) {
+        throw new ComposeInputError(`unknown illustration ${job.avatar.illustration}`, 'avatar');
+      }
+      let picture = job.avatar.path;
+      if (art) {
+        // The character without its mouth: the mouth is drawn for every frame.
+        picture = path.join(workDir, 'illustration.png');
+        await art.renderPng(picture, { mouth: false });
+      }
+      avatar = { kind: 'image', path: await uprightImage(picture, workDir, 'avatar') };
     }
     if (job.layout) await probeImage(bins, job.layout.backgroundPath, 'background', signal);
     let posterPath: string | null = null;
@@ -80,10 +94,9 @@ export async function renderTalkingVideo(
       posterPath = await uprightImage(job.posterImagePath, workDir, 'poster');
     }
 
-    const needsUnit = avatar.kind === 'video' && avatar.loop.mode !== 'once';
     const progress = stagedProgress(opts.onProgress, [
       WEIGHT.audioPass * soundtrackPasses(job),
-      needsUnit ? WEIGHT.loopUnit : 0,
+      WEIGHT.mouth,
       WEIGHT.encode,
     ]);
 
@@ -92,23 +105,17 @@ export async function renderTalkingVideo(
       onProgress: progress.stage(0),
     });
 
-    if (avatar.kind === 'video' && avatar.loop.mode !== 'once') {
-      const unitPath = path.join(workDir, 'avatar-loop.mp4');
-      const unitSec = avatar.loop.availableSec - avatar.loop.crossfadeSec;
-      const report = progress.stage(1);
-      await runMediaBinary(
-        bins.ffmpeg,
-        loopUnitArgs({
-          input: avatar.path,
-          startSec: avatar.loop.startSec,
-          filterGraph: loopUnitFilter(avatar.loop, box, fps),
-          fps,
-          output: unitPath,
-        }),
-        { signal, onProgress: (sec) => report(passFraction(sec, unitSec)) },
-      );
-      avatar = { ...avatar, unitPath };
-    }
+    const frames = Math.ceil(durationSec * fps) + 1;
+    const size = { width: box.width, height: box.height };
+    const animator = await prepareAnimator(bins, job, {
+      loop: avatar.kind === 'video' ? avatar.loop : null,
+      size,
+      fps,
+      frames,
+      durationSec,
+      signal,
+    });
+    progress.stage(1)(1);
 
     let subtitleFont: SubtitleFont | null = null;
     let subtitles: { assPath: string; fontsDir: string } | null = null;
@@ -129,7 +136,6 @@ export async function renderTalkingVideo(
     const spec = planFinalPass({
       output: job.output,
       durationSec,
-      avatar,
       layout: job.layout ?? null,
       posterPath,
       audioPath: soundtrack.path,
@@ -137,14 +143,25 @@ export async function renderTalkingVideo(
       aigc: job.aigcLabel ? { ...job.aigcLabel, fontFile: shippedRegularFontFile() } : null,
     });
     const encode = progress.stage(2);
+    const pictures = await openAvatarFrames(bins, avatar, size, fps, frames, signal);
+    // The encoder reads the animated frames from stdin. A failing frame source must stop it (it
+    // would wait for more input forever), and a finished or failed encoder stops the decoder.
+    const stopEncoder = new AbortController();
+    const encoderSignal = signal ? AbortSignal.any([signal, stopEncoder.signal]) : stopEncoder.signal;
+    const stdin = Readable.from(animateFrames(pictures.source, frames, animator), { highWaterMark: 2 });
+    stdin.on('error', (err) => stopEncoder.abort(err));
     try {
       await runMediaBinary(bins.ffmpeg, talkingVideoArgs(spec), {
-        signal,
+        signal: encoderSignal,
+        stdin,
         onProgress: (sec) => encode(passFraction(sec, durationSec)),
       });
     } catch (err) {
       await rm(job.output.path, { force: true }); // never leave a truncated work behind
       throw err;
+    } finally {
+      stdin.destroy();
+      await pictures.close();
     }
     const out = await probeMedia(bins.ffprobe, job.output.path, signal);
     progress.finish();
@@ -155,6 +172,8 @@ export async function renderTalkingVideo(
       loopMode: avatar.kind === 'video' ? avatar.loop.mode : null,
       subtitleFont,
       soundtrack,
+      animatedFrames: animator?.stats.animated ?? 0,
+      unanimatedFrames: animator ? animator.stats.passed : frames,
     };
   } finally {
     await rm(workDir, { recursive: true, force: true });

@@ -1,10 +1,10 @@
 import { DEFAULT_VIDEO_ENCODER, type VideoEncoderSettings } from '../ffmpeg/encode-args.js';
-import { formatNumber } from '../ffmpeg/filter-escape.js';
 import type { FfmpegInput, TalkingVideoArgsSpec } from '../ffmpeg/talking-video-args.js';
 import { aigcComment } from './aigc.js';
-import { imageMotionFilter, loopedVideoFilter, videoFit, type VideoLoopPlan } from './avatar-filters.js';
+import type { VideoLoopPlan } from './avatar-filters.js';
+import { rawFramesInput } from '../ffmpeg/raw-frames-args.js';
 import { composeGraph } from './video-filters.js';
-import type { AigcLabel, Box, Corner, ImageMotion, TemplateLayout, VideoOutput } from './types.js';
+import type { AigcLabel, Box, Corner, TemplateLayout, VideoOutput } from './types.js';
 
 /** Pure planning of the final encode from facts gathered by render-video.ts. */
 
@@ -33,18 +33,22 @@ export function layoutBox(layout: TemplateLayout, width: number, height: number)
 }
 
 export type PlannedAvatar =
-  | { kind: 'image'; path: string; motion: ImageMotion }
-  | { kind: 'video'; path: string; loop: VideoLoopPlan; unitPath: string | null };
+  { kind: 'image'; path: string } | { kind: 'video'; path: string; loop: VideoLoopPlan };
 
 export interface FinalPassFacts {
   output: VideoOutput;
   durationSec: number;
-  avatar: PlannedAvatar;
   layout: TemplateLayout | null;
   posterPath: string | null;
   audioPath: string;
   subtitles: { assPath: string; fontsDir: string } | null;
   aigc: (AigcLabel & { fontFile: string }) | null;
+}
+
+/** Where the avatar's picture sits: the template's box, or the whole frame. */
+export function avatarBox(output: VideoOutput, layout: TemplateLayout | null): Box {
+  const { width, height } = evenSize(output.width, output.height);
+  return layout ? layoutBox(layout, width, height) : { x: 0, y: 0, width, height };
 }
 
 export function encoderSettings(output: VideoOutput): VideoEncoderSettings {
@@ -54,36 +58,16 @@ export function encoderSettings(output: VideoOutput): VideoEncoderSettings {
   };
 }
 
-/** Inputs (in order: avatar source(s), background, poster, soundtrack), graph and encoder args. */
+/**
+ * Inputs (in order: the animated avatar frames on stdin, background, poster, soundtrack), graph and
+ * encoder args.
+ */
 export function planFinalPass(f: FinalPassFacts): TalkingVideoArgsSpec {
   const { width, height } = evenSize(f.output.width, f.output.height);
   const fps = f.output.fps;
-  const box = f.layout ? layoutBox(f.layout, width, height) : { x: 0, y: 0, width, height };
-  const size = { width: box.width, height: box.height };
-  const inputs: FfmpegInput[] = [];
-  let avatarGraph: string;
-  if (f.avatar.kind === 'image') {
-    inputs.push({ path: f.avatar.path, options: [] });
-    avatarGraph = `[0:v]${imageMotionFilter(f.avatar.motion, size, fps)}[avatar]`;
-  } else {
-    const loop = f.avatar.loop;
-    const start = formatNumber(loop.startSec);
-    if (loop.mode === 'once') {
-      inputs.push({ path: f.avatar.path, options: ['-ss', start] });
-      avatarGraph = `[0:v]${videoFit(size, fps)}[avatar]`;
-    } else {
-      if (!f.avatar.unitPath) throw new Error('a looping avatar needs its loop unit');
-      if (loop.mode === 'crossfade') {
-        inputs.push({
-          path: f.avatar.path,
-          options: ['-ss', start, '-t', formatNumber(loop.crossfadeSec + 1 / fps)],
-        });
-      }
-      inputs.push({ path: f.avatar.unitPath, options: ['-stream_loop', '-1'] });
-      const unit = inputs.length - 1;
-      avatarGraph = loopedVideoFilter(loop, { source: 0, unit }, size, fps, 'avatar');
-    }
-  }
+  const box = avatarBox(f.output, f.layout);
+  const inputs: FfmpegInput[] = [rawFramesInput(box.width, box.height, fps)];
+  const avatarGraph = '[0:v]setsar=1[avatar]';
   let backgroundInput = -1;
   if (f.layout) {
     backgroundInput = inputs.length;

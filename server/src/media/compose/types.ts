@@ -1,4 +1,7 @@
 import type { X264Preset } from '../ffmpeg/encode-args.js';
+import type { FaceTrack } from '../face/track.js';
+import type { SpeechLanguage } from '../speech/languages.js';
+import type { TimedPhoneme } from '../speech/timing.js';
 
 /** Public shapes of the composition engine. Paths in, plain objects out; no HTTP, SQL or services. */
 
@@ -29,10 +32,24 @@ export interface SubtitleStyle {
   height: number;
 }
 
+/** Idle motion of a picture avatar: none, or the two levels of avatar models 1 and 2. */
 export type ImageMotion = 'still' | 'subtle' | 'lively';
 
+/**
+ * What speaks. `face` is the avatar's face track (source pixels); without one the picture is shown
+ * as it is, unanimated. Video avatars move and blink on their own, so only their mouth is animated
+ * (plus a nod on the beat for songs); pictures also blink and sway by `motion`.
+ */
 export type AvatarSource =
-  { kind: 'video'; path: string; startSec: number } | { kind: 'image'; path: string; motion: ImageMotion };
+  | { kind: 'video'; path: string; startSec: number; face?: FaceTrack | null }
+  | {
+      kind: 'image';
+      path: string;
+      motion: ImageMotion;
+      face?: FaceTrack | null;
+      /** A public illustrated character (its art id): its mouth and eyelids are drawn, not warped. */
+      illustration?: string;
+    };
 
 export interface Box {
   x: number;
@@ -79,10 +96,25 @@ export interface VideoOutput {
   crf?: number;
 }
 
+/** Synthesised speech's phonemes (aligned to the speech file), for the mouth. */
+export interface SpeechPhonemes {
+  phonemes: readonly TimedPhoneme[];
+  language: SpeechLanguage;
+}
+
 export interface TalkingVideoJob {
   avatar: AvatarSource;
   /** The driving audio: the video lasts exactly as long as this file (ffprobe duration). */
   speech: AudioStem;
+  /**
+   * How the mouth is driven: from these phonemes when the speech was synthesised; otherwise from
+   * the sound itself, as speech or (`drive: 'song'`) as a song whose vocal band moves the mouth and
+   * whose beats move the head.
+   */
+  phonemes?: SpeechPhonemes;
+  drive?: 'speech' | 'song';
+  /** Seed of blinks and idle motion (e.g. derived from the task id), so a retry renders the same. */
+  motionSeed?: number;
   output: VideoOutput;
   /** Absent: the avatar fills the frame (cover-fit, centre crop). */
   layout?: TemplateLayout;

@@ -17,8 +17,20 @@ export interface RgbImage {
   height: number;
 }
 
+/** A face with its landmarks, in image pixels; angles in degrees. */
+export interface FaceLandmarks {
+  box: FaceBox;
+  /** 468 × (x, y). */
+  points: Float32Array;
+  yaw: number;
+  pitch: number;
+  roll: number;
+}
+
 export interface FaceDetector {
   detect(image: RgbImage): Promise<FaceBox[]>;
+  /** Faces with their 468-point mesh, largest first. */
+  detectLandmarks(image: RgbImage): Promise<FaceLandmarks[]>;
   /** Any image sharp reads; EXIF orientation is applied, and width/height are the upright size. */
   detectInFile(imagePath: string): Promise<{ width: number; height: number; faces: FaceBox[] }>;
   close(): Promise<void>;
@@ -64,7 +76,9 @@ export function toFaceBox(
   };
 }
 
-async function detectWith(engine: FaceEngine, image: RgbImage): Promise<FaceBox[]> {
+const DEG = 180 / Math.PI;
+
+async function detectWith(engine: FaceEngine, image: RgbImage): Promise<FaceLandmarks[]> {
   const { data, width, height } = image;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) {
     throw new RangeError(`invalid image size ${width}x${height}`);
@@ -84,10 +98,25 @@ async function detectWith(engine: FaceEngine, image: RgbImage): Promise<FaceBox[
   });
   try {
     const result = await engine.detect(input);
-    return result.face
-      .map((f) => toFaceBox(f.box, f.score, scale, width, height))
-      .filter((f): f is FaceBox => f !== null)
-      .sort((a, b) => b.width * b.height - a.width * a.height);
+    const faces: FaceLandmarks[] = [];
+    for (const f of result.face) {
+      const box = toFaceBox(f.box, f.score, scale, width, height);
+      if (!box) continue;
+      const points = new Float32Array(f.mesh.length * 2);
+      f.mesh.forEach((p, i) => {
+        points[i * 2] = p[0]! / scale;
+        points[i * 2 + 1] = p[1]! / scale;
+      });
+      const a = f.rotation?.angle;
+      faces.push({
+        box,
+        points,
+        yaw: a ? a.yaw * DEG : 0,
+        pitch: a ? a.pitch * DEG : 0,
+        roll: a ? a.roll * DEG : 0,
+      });
+    }
+    return faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
   } finally {
     input.dispose();
   }
@@ -109,10 +138,12 @@ export async function createFaceDetector(): Promise<FaceDetector> {
     return run;
   };
 
-  const detect = (image: RgbImage) => enqueue(() => detectWith(engine, image));
+  const detectLandmarks = (image: RgbImage) => enqueue(() => detectWith(engine, image));
+  const detect = async (image: RgbImage) => (await detectLandmarks(image)).map((f) => f.box);
 
   return {
     detect,
+    detectLandmarks,
     async detectInFile(imagePath) {
       // Decode and shrink outside the queue: sharp runs on its own threads.
       const meta = await sharp(imagePath).metadata();

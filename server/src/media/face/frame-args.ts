@@ -47,3 +47,38 @@ export function frameGrabArgs(videoPath: string, atSec: number, width: number, h
     'pipe:1',
   ];
 }
+
+/**
+ * Frames for face tracking: `durationSec` of the video from `fromSec`, resampled to `fps` and
+ * scaled to exactly width x height, as a stream of raw rgb24 frames on stdout. The frame at index
+ * k shows time fromSec + k / fps.
+ */
+export function trackFramesArgs(
+  videoPath: string,
+  fromSec: number,
+  durationSec: number,
+  fps: number,
+  width: number,
+  height: number,
+): string[] {
+  return [
+    '-v',
+    'error',
+    '-ss',
+    fromSec.toFixed(3),
+    '-t',
+    durationSec.toFixed(3),
+    '-i',
+    videoPath,
+    '-an',
+    '-sn',
+    '-dn',
+    '-vf',
+    `fps=${fps},scale=${width}:${height}`,
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    'pipe:1',
+  ];
+}

@@ -12,6 +12,10 @@ type Tf = typeof import('@tensorflow/tfjs-core');
 export interface EngineFace {
   box: [number, number, number, number];
   score: number;
+  /** 468 landmarks [x, y, z] in input pixels. */
+  mesh: number[][];
+  /** Head angles in radians, estimated from the mesh. */
+  rotation?: { angle: { yaw: number; pitch: number; roll: number } };
 }
 
 /** The part of the engine's API we use. Its own typings sit behind a broken exports map, so we
@@ -54,8 +58,8 @@ function registerFileRouter(tf: Tf): void {
 }
 
 /**
- * Loads the face engine on the TensorFlow.js WASM backend (CPU, single thread) with only the face
- * box detector enabled. Everything comes from installed packages: the package's exports map rejects
+ * Loads the face engine on the TensorFlow.js WASM backend (CPU, single thread) with the face box
+ * detector and the face mesh enabled. Everything comes from installed packages: the package's exports map rejects
  * its own wasm build, so we resolve the main file and load the sibling file by path; the wasm
  * binaries and the models are pointed at the package folders instead of the default CDNs.
  */
@@ -85,8 +89,8 @@ export async function loadFaceEngine(): Promise<FaceEngine> {
       enabled: true,
       // minConfidence 0.5: real faces in the sample photos score 0.7-0.95; synthetic patterns score 0.
       detector: { rotation: false, maxDetected: 20, minConfidence: 0.5 },
-      // Boxes are all we need; the 468-point mesh adds ~50% per frame.
-      mesh: off,
+      // The 468-point mesh drives the talking-head rig; it also yields the head angles.
+      mesh: { enabled: true },
       iris: off,
       description: off,
       emotion: off,

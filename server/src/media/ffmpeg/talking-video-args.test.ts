@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loopUnitArgs, talkingVideoArgs } from './talking-video-args.js';
+import { talkingVideoArgs } from './talking-video-args.js';
 
 test('final encode with a cover picture and the AIGC tag', () => {
   const args = talkingVideoArgs({
@@ -114,41 +114,4 @@ test('final encode of a looped video avatar, no cover, no tags', () => {
     '-x264-params:v:0',
     'trellis=0',
   ]);
-});
-
-test('loop unit render', () => {
-  assert.deepEqual(
-    loopUnitArgs({ input: '/a/clip.mp4', startSec: 0.5, filterGraph: 'G', fps: 25, output: '/w/u.mp4' }),
-    [
-      '-hide_banner',
-      '-nostdin',
-      '-y',
-      '-ss',
-      '0.5',
-      '-i',
-      '/a/clip.mp4',
-      '-filter_complex',
-      'G',
-      '-map',
-      '[unit]',
-      '-an',
-      '-sn',
-      '-dn',
-      '-r',
-      '25',
-      '-c:v',
-      'libx264',
-      '-preset:v',
-      'ultrafast',
-      '-crf:v',
-      '14',
-      '-x264-params:v',
-      'trellis=0',
-      '-pix_fmt:v',
-      'yuv420p',
-      '-f',
-      'mp4',
-      '/w/u.mp4',
-    ],
-  );
 });

@@ -66,38 +66,3 @@ export function talkingVideoArgs(s: TalkingVideoArgsSpec): string[] {
     s.output,
   ];
 }
-
-/**
- * Renders the loop unit of a video avatar (see compose/avatar-filters.ts) at the size it will be
- * shown, with a high-quality intra-friendly encode; it is decoded again by the final pass.
- */
-export function loopUnitArgs(spec: {
-  input: string;
-  startSec: number;
-  filterGraph: string;
-  fps: number;
-  output: string;
-}): string[] {
-  return [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-ss',
-    formatNumber(spec.startSec),
-    '-i',
-    spec.input,
-    '-filter_complex',
-    spec.filterGraph,
-    '-map',
-    '[unit]',
-    '-an',
-    '-sn',
-    '-dn',
-    '-r',
-    formatNumber(spec.fps),
-    ...x264Args({ preset: 'ultrafast', crf: 14 }, 'v'),
-    '-f',
-    'mp4',
-    spec.output,
-  ];
-}

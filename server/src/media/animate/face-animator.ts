@@ -1,0 +1,107 @@
+import { LIPS_LOWER_OUTER, LIPS_UPPER_OUTER } from '../face/landmarks.js';
+import { faceHeight } from '../face/track.js';
+import { planes, type Plane } from './frame.js';
+import type { HeadTrack } from './idle-motion.js';
+import { paintMouth } from './mouth-paint.js';
+import { buildRig, type HeadMotion } from './rig.js';
+import type { MouthTimeline } from './timeline/types.js';
+import { warpFrame, warpFrameInPlace } from './warp.js';
+import type { FrameAnimator } from './frame-stream.js';
+
+/**
+ * Animates one face frame by frame: reads the landmarks for the frame, builds the rig for the
+ * mouth pose, blink and head motion of that frame, warps the planes and paints the mouth's inside.
+ * Works in place on yuv420p frames; only the region that moves is read and written.
+ */
+
+export interface FaceAnimation {
+  fps: number;
+  width: number;
+  height: number;
+  /** Landmarks in frame pixels for output frame `index`; null when the frame shows no face. */
+  landmarksAt(index: number): Float32Array | null;
+  mouth: MouthTimeline;
+  /** Lid closure per frame; null = leave the eyes as they are (video avatars blink themselves). */
+  blink: Float32Array | null;
+  /** Head motion per frame (dx, dy as shares of the face height); null = none. */
+  head: HeadTrack | null;
+}
+
+export interface FrameStats {
+  /** Frames that had a face and were animated. */
+  animated: number;
+  /** Frames passed through unchanged (no face near). */
+  passed: number;
+}
+
+const LIP_SAMPLES = [...LIPS_UPPER_OUTER.slice(2, 9), ...LIPS_LOWER_OUTER.slice(2, 9)];
+
+/** Mean luma at the lips (a pixel inside each outer lip point toward the mouth centre). */
+function lipLuma(y: Plane, pts: Float32Array): number {
+  let cx = 0;
+  let cy = 0;
+  for (const i of LIP_SAMPLES) {
+    cx += pts[i * 2]!;
+    cy += pts[i * 2 + 1]!;
+  }
+  cx /= LIP_SAMPLES.length;
+  cy /= LIP_SAMPLES.length;
+  let sum = 0;
+  let n = 0;
+  for (const i of LIP_SAMPLES) {
+    const x = Math.round(pts[i * 2]! * 0.75 + cx * 0.25);
+    const yy = Math.round(pts[i * 2 + 1]! * 0.75 + cy * 0.25);
+    if (x < 0 || yy < 0 || x >= y.width || yy >= y.height) continue;
+    sum += y.data[yy * y.width + x]!;
+    n++;
+  }
+  return n ? sum / n : 100;
+}
+
+export class FaceAnimator implements FrameAnimator {
+  readonly stats: FrameStats = { animated: 0, passed: 0 };
+  private readonly scratch: [Plane, Plane, Plane];
+
+  constructor(private readonly anim: FaceAnimation) {
+    const { width: w, height: h } = anim;
+    this.scratch = planes({ width: w, height: h, data: new Uint8Array(w * h * 1.5) });
+  }
+
+  /**
+   * Animates frame `index`. `frame` holds the source picture and receives the result. When `base`
+   * is given, it is the untouched source (a still picture reused for every frame) and `frame` must
+   * already be a copy of it.
+   */
+  render(index: number, frame: Uint8Array, base?: Uint8Array): void {
+    const a = this.anim;
+    const pts = a.landmarksAt(index);
+    if (!pts) {
+      this.stats.passed++;
+      return;
+    }
+    const head: HeadMotion | null = a.head
+      ? {
+          angle: a.head.angle[index] ?? 0,
+          dx: (a.head.dx[index] ?? 0) * faceHeight(pts),
+          dy: (a.head.dy[index] ?? 0) * faceHeight(pts),
+        }
+      : null;
+    const i = Math.min(index, a.mouth.open.length - 1);
+    const rig = buildRig({
+      points: pts,
+      pose: {
+        open: i >= 0 ? a.mouth.open[i]! : 0,
+        wide: i >= 0 ? a.mouth.wide[i]! : 0,
+        round: i >= 0 ? a.mouth.round[i]! : 0,
+      },
+      blink: a.blink?.[index] ?? 0,
+      head,
+    });
+    const out = planes({ width: a.width, height: a.height, data: frame });
+    const luma = lipLuma(base ? planes({ width: a.width, height: a.height, data: base })[0] : out[0], pts);
+    if (base) warpFrame(planes({ width: a.width, height: a.height, data: base }), out, rig.mesh);
+    else warpFrameInPlace(out, this.scratch, rig.mesh);
+    paintMouth(out, rig.opening, { lipLuma: luma });
+    this.stats.animated++;
+  }
+}

@@ -1,0 +1,376 @@
+import Delaunator from 'delaunator';
+import {
+  BETWEEN_EYES,
+  CHIN,
+  FACE_OVAL,
+  LEFT_EYE,
+  LIPS_LOWER_INNER,
+  LIPS_LOWER_OUTER,
+  LIPS_UPPER_INNER,
+  LIPS_UPPER_OUTER,
+  LOWER_FACE,
+  MESH_POINTS,
+  MID_FACE_ANCHORS,
+  MOUTH_CORNER_LEFT,
+  MOUTH_CORNER_RIGHT,
+  NOSE_TIP,
+  RIGHT_EYE,
+} from '../face/landmarks.js';
+import type { MouthPose } from './timeline/types.js';
+import type { WarpMesh } from './warp.js';
+
+/**
+ * The face rig: turns tracked landmarks plus a mouth pose, eyelid closure and head motion into
+ * the control points of a piecewise-affine warp. Pure geometry, in frame pixels.
+ *
+ * The mouth is modelled in its own frame (x along the line between the corners, y down toward the
+ * chin). The jaw hinges near the ears: a point moves down in proportion to how far below the hinge
+ * line it sits, so the chin travels further than the lower lip, as a real jaw does. The lips open
+ * to a target gap (so a source photo with parted lips still closes in silence), spread for "ee"
+ * and gather for "oo". Synthetic rings around the face pin the deformation down: everything
+ * outside the outer ring is never touched.
+ */
+
+/** Widest inner-lip gap of ordinary speech, as a share of the mouth's width. */
+export const MAX_GAP_OF_WIDTH = 0.34;
+/** How an opening is shared: the jaw carries the lower lip most of the way. */
+const LOWER_SHARE = 0.7;
+/** Corners follow the jaw by this much of the lower lip's travel. */
+const CORNER_DROP = 0.35;
+/** Horizontal stretch of the lips per unit of `wide`, and their gathering per unit of `round`. */
+const SPREAD = 0.1;
+const GATHER = 0.2;
+
+export interface HeadMotion {
+  /** Rotation in the image plane, radians, positive = clockwise on screen. */
+  angle: number;
+  /** Translation in frame pixels. */
+  dx: number;
+  dy: number;
+}
+
+export interface RigInput {
+  /** 468 landmark positions (x0,y0,x1,y1,…) in frame pixels. */
+  points: Float32Array;
+  pose: MouthPose;
+  /** Eyelid closure 0 (open) .. 1 (closed). */
+  blink: number;
+  head: HeadMotion | null;
+}
+
+/** The mouth opening after the warp, for painting the inside of the mouth. */
+export interface MouthOpening {
+  /** Centre and axes of the mouth frame (x axis along the mouth, y axis toward the chin). */
+  cx: number;
+  cy: number;
+  ux: number;
+  uy: number;
+  /** Upper and lower inner lip contours from corner to corner, in mouth-frame coordinates. */
+  upper: Float32Array;
+  lower: Float32Array;
+  /** Mouth width (corner to corner) and the largest gap, in pixels. */
+  width: number;
+  maxGap: number;
+}
+
+export interface RigResult {
+  mesh: WarpMesh;
+  opening: MouthOpening;
+  /** Axis-aligned box of everything that may change (frame pixels), or null when nothing moves. */
+  dirty: { x0: number; y0: number; x1: number; y1: number } | null;
+}
+
+interface Frame2 {
+  cx: number;
+  cy: number;
+  ux: number;
+  uy: number;
+}
+
+const toLocal = (f: Frame2, x: number, y: number): [number, number] => {
+  const dx = x - f.cx;
+  const dy = y - f.cy;
+  return [dx * f.ux + dy * f.uy, -dx * f.uy + dy * f.ux];
+};
+
+/** Linear interpolation of ys over sorted xs, clamped at the ends. */
+function interp(xs: readonly number[], ys: readonly number[], x: number): number {
+  const n = xs.length;
+  if (x <= xs[0]!) return ys[0]!;
+  if (x >= xs[n - 1]!) return ys[n - 1]!;
+  for (let i = 1; i < n; i++) {
+    if (x <= xs[i]!) {
+      const t = (x - xs[i - 1]!) / (xs[i]! - xs[i - 1]! || 1);
+      return ys[i - 1]! + (ys[i]! - ys[i - 1]!) * t;
+    }
+  }
+  return ys[n - 1]!;
+}
+
+const clamp = (v: number, lo: number, hi: number) => (v < lo ? lo : v > hi ? hi : v);
+
+/** Mesh points the rig uses (each once), in a fixed order. */
+const RIG_POINTS: readonly number[] = [
+  ...new Set<number>([
+    ...LIPS_UPPER_OUTER,
+    ...LIPS_LOWER_OUTER,
+    ...LIPS_UPPER_INNER,
+    ...LIPS_LOWER_INNER,
+    ...LOWER_FACE,
+    ...FACE_OVAL,
+    ...MID_FACE_ANCHORS,
+    ...RIGHT_EYE.upper0,
+    ...RIGHT_EYE.lower0,
+    ...RIGHT_EYE.upper1,
+    ...RIGHT_EYE.upper2,
+    ...LEFT_EYE.upper0,
+    ...LEFT_EYE.lower0,
+    ...LEFT_EYE.upper1,
+    ...LEFT_EYE.upper2,
+    NOSE_TIP,
+    BETWEEN_EYES,
+  ]),
+];
+
+const LIP_POINTS = new Set<number>([
+  ...LIPS_UPPER_OUTER,
+  ...LIPS_LOWER_OUTER,
+  ...LIPS_UPPER_INNER,
+  ...LIPS_LOWER_INNER,
+]);
+const JAW_POINTS = new Set<number>([...LOWER_FACE, ...FACE_OVAL]);
+
+/** Builds the warp for one frame. */
+export function buildRig(input: RigInput): RigResult {
+  const p = input.points;
+  if (p.length !== MESH_POINTS * 2) throw new RangeError(`expected ${MESH_POINTS} landmarks`);
+  const px = (i: number) => p[i * 2]!;
+  const py = (i: number) => p[i * 2 + 1]!;
+
+  // Mouth frame.
+  const rx = px(MOUTH_CORNER_RIGHT);
+  const ry = py(MOUTH_CORNER_RIGHT);
+  const lx = px(MOUTH_CORNER_LEFT);
+  const ly = py(MOUTH_CORNER_LEFT);
+  const width = Math.hypot(lx - rx, ly - ry) || 1;
+  const f: Frame2 = { cx: (rx + lx) / 2, cy: (ry + ly) / 2, ux: (lx - rx) / width, uy: (ly - ry) / width };
+  const half = width / 2;
+  const fromLocal = (x: number, y: number): [number, number] => [
+    f.cx + x * f.ux - y * f.uy,
+    f.cy + x * f.uy + y * f.ux,
+  ];
+
+  const pose = {
+    open: clamp(input.pose.open, 0, 1.2),
+    wide: clamp(input.pose.wide, -1, 1),
+    round: clamp(input.pose.round, 0, 1),
+  };
+  const maxGap = MAX_GAP_OF_WIDTH * width;
+
+  // Jaw hinge: level with the sides of the face at the ears (the two widest oval points).
+  const hingeY = (toLocal(f, px(234), py(234))[1] + toLocal(f, px(454), py(454))[1]) / 2;
+  const chinY = toLocal(f, px(CHIN), py(CHIN))[1];
+  const jawSpan = Math.max(1, chinY - hingeY);
+  const jawK = (y: number) => clamp((y - hingeY) / jawSpan, 0, 1.2);
+
+  // Target gap of each inner-lip pair; pairs 0 and 10 are the shared corners.
+  const n = LIPS_UPPER_INNER.length;
+  const pairX: number[] = [];
+  const upperDy: number[] = [];
+  const lowerDy: number[] = [];
+  let centreDelta = 0;
+  const shapeHalf = half * (1 + SPREAD * pose.wide - GATHER * pose.round);
+  for (let j = 0; j < n; j++) {
+    const [ux, uy] = toLocal(f, px(LIPS_UPPER_INNER[j]!), py(LIPS_UPPER_INNER[j]!));
+    const [, ly2] = toLocal(f, px(LIPS_LOWER_INNER[j]!), py(LIPS_LOWER_INNER[j]!));
+    const x = ux;
+    const r = clamp(Math.abs(x * (1 + SPREAD * pose.wide - GATHER * pose.round)) / shapeHalf, 0, 1);
+    // Parabolic opening, squarer when rounded (an "oo" opening is more circular).
+    const profile = (1 - pose.round) * (1 - r * r) + pose.round * (1 - r * r * r * r);
+    const target = j === 0 || j === n - 1 ? 0 : pose.open * maxGap * profile;
+    const delta = target - Math.max(0, ly2 - uy);
+    pairX.push(x);
+    upperDy.push(-(1 - LOWER_SHARE) * delta);
+    lowerDy.push(LOWER_SHARE * delta);
+    if (j === (n - 1) / 2) centreDelta = delta;
+  }
+  const cornerDy = CORNER_DROP * LOWER_SHARE * centreDelta;
+  upperDy[0] = upperDy[n - 1] = cornerDy;
+  lowerDy[0] = lowerDy[n - 1] = cornerDy;
+  // Pairs must be sorted by x for interpolation; corners sit at the ends already.
+  const order = pairX.map((x, i) => [x, i] as const).sort((a, b) => a[0] - b[0]);
+  const sx = order.map((o) => o[0]);
+  const sUp = order.map((o) => upperDy[o[1]]!);
+  const sLow = order.map((o) => lowerDy[o[1]]!);
+
+  // Jaw travel at the chin, chosen so the lower lip's centre lands where the lips open to.
+  const lipCentreK = Math.max(
+    0.2,
+    jawK(toLocal(f, px(LIPS_LOWER_INNER[(n - 1) / 2]!), py(LIPS_LOWER_INNER[(n - 1) / 2]!))[1]),
+  );
+  const jawTravel = (LOWER_SHARE * centreDelta) / lipCentreK;
+  const xStretch = SPREAD * pose.wide - GATHER * pose.round;
+
+  const upperSet = new Set<number>([...LIPS_UPPER_OUTER, ...LIPS_UPPER_INNER]);
+  const count = RIG_POINTS.length;
+  const extra = FACE_OVAL.length * 2 + 5;
+  const src = new Float32Array((count + extra) * 2);
+  const dst = new Float32Array((count + extra) * 2);
+  let k = 0;
+  const push = (sxv: number, syv: number, dxv: number, dyv: number) => {
+    src[k] = sxv;
+    src[k + 1] = syv;
+    dst[k] = dxv;
+    dst[k + 1] = dyv;
+    k += 2;
+  };
+
+  // Eyelids: the upper lid margin slides down onto the lower one; the crease and fold follow less.
+  const lidShift = new Map<number, number>();
+  if (input.blink > 0.001) {
+    for (const eye of [RIGHT_EYE, LEFT_EYE]) {
+      const lowX = eye.lower0.map((i) => px(i));
+      const lowY = eye.lower0.map((i) => py(i));
+      const sortedLow = lowX.map((x, i) => [x, lowY[i]!] as const).sort((a, b) => a[0] - b[0]);
+      const lx2 = sortedLow.map((s) => s[0]);
+      const ly3 = sortedLow.map((s) => s[1]);
+      eye.upper0.forEach((i, idx) => {
+        const d = interp(lx2, ly3, px(i)) - py(i);
+        const b = 0.96 * clamp(input.blink, 0, 1);
+        lidShift.set(i, b * Math.max(0, d));
+        const crease = eye.upper1[idx];
+        if (crease !== undefined) lidShift.set(crease, 0.85 * b * Math.max(0, d));
+        const fold = eye.upper2[idx];
+        if (fold !== undefined) lidShift.set(fold, 0.45 * b * Math.max(0, d));
+      });
+    }
+  }
+
+  for (const i of RIG_POINTS) {
+    const x0 = px(i);
+    const y0 = py(i);
+    const [lxp, lyp] = toLocal(f, x0, y0);
+    let ddx = 0;
+    let ddy = 0;
+    if (LIP_POINTS.has(i)) {
+      ddy = upperSet.has(i) ? interp(sx, sUp, lxp) : interp(sx, sLow, lxp);
+      ddx = lxp * xStretch;
+    } else if (JAW_POINTS.has(i)) {
+      const k2 = jawK(lyp);
+      ddy = jawTravel * k2;
+      // Cheeks beside the mouth follow the corners sideways, fading with distance.
+      const d = Math.min(Math.hypot(lxp - half, lyp), Math.hypot(lxp + half, lyp));
+      ddx = lxp * xStretch * Math.exp(-(d * d) / (0.5 * width) ** 2);
+    }
+    const [wx, wy] = fromLocal(lxp + ddx, lyp + ddy);
+    const lid = lidShift.get(i) ?? 0;
+    push(x0, y0, wx, wy + lid);
+  }
+
+  // Synthetic anchors: a "hair" ring that moves with the head, an outer ring and the neck that stay.
+  let ocx = 0;
+  let ocy = 0;
+  for (const i of FACE_OVAL) {
+    ocx += px(i);
+    ocy += py(i);
+  }
+  ocx /= FACE_OVAL.length;
+  ocy /= FACE_OVAL.length;
+  const faceH = Math.hypot(px(CHIN) - px(10), py(CHIN) - py(10)) || width * 3;
+  const hairStart = k;
+  for (const i of FACE_OVAL) {
+    const hx = ocx + (px(i) - ocx) * 1.45;
+    const hy = ocy + (py(i) - ocy) * 1.45;
+    if (toLocal(f, hx, hy)[1] > 0) continue; // below the mouth: leave the neck to the jaw
+    push(hx, hy, hx, hy);
+  }
+  const hairEnd = k;
+  for (const i of FACE_OVAL) {
+    const ax = ocx + (px(i) - ocx) * 2.2;
+    const ay = ocy + (py(i) - ocy) * 2.2;
+    push(ax, ay, ax, ay);
+  }
+  for (const [nx, ny] of [
+    [0, 0.45],
+    [-0.3, 0.4],
+    [0.3, 0.4],
+    [-0.5, 0.3],
+    [0.5, 0.3],
+  ] as const) {
+    const [ax, ay] = fromLocal(nx * faceH, chinY + ny * faceH);
+    push(ax, ay, ax, ay);
+  }
+  const used = k / 2;
+  const s = src.subarray(0, k);
+  const d = dst.subarray(0, k);
+
+  // Head motion: a rigid turn about the neck, applied to the face and the hair ring.
+  if (input.head && (input.head.angle !== 0 || input.head.dx !== 0 || input.head.dy !== 0)) {
+    const [pvx, pvy] = fromLocal(0, chinY + 0.3 * faceH);
+    const c = Math.cos(input.head.angle);
+    const sn = Math.sin(input.head.angle);
+    const moveUpTo = hairEnd / 2;
+    for (let v = 0; v < moveUpTo; v++) {
+      if (v * 2 >= hairStart && v * 2 < hairEnd) {
+        /* hair ring: rigid as well */
+      }
+      const x = d[v * 2]! - pvx;
+      const y = d[v * 2 + 1]! - pvy;
+      d[v * 2] = pvx + x * c - y * sn + input.head.dx;
+      d[v * 2 + 1] = pvy + x * sn + y * c + input.head.dy;
+    }
+  }
+
+  // Triangulated over the source positions: the warp then keeps every triangle's orientation as
+  // long as no point crosses a neighbour, so a closing eyelid collapses the eye's triangles instead
+  // of folding over them.
+  const triangles = new Delaunator(s).triangles;
+
+  // Inner contours after the warp, in the mouth frame, for the painter.
+  const upper = new Float32Array(n * 2);
+  const lower = new Float32Array(n * 2);
+  const indexOf = new Map<number, number>(RIG_POINTS.map((m, idx) => [m, idx]));
+  for (let j = 0; j < n; j++) {
+    const ui = indexOf.get(LIPS_UPPER_INNER[j]!)!;
+    const li = indexOf.get(LIPS_LOWER_INNER[j]!)!;
+    const [ax, ay] = toLocal(f, d[ui * 2]!, d[ui * 2 + 1]!);
+    const [bx, by] = toLocal(f, d[li * 2]!, d[li * 2 + 1]!);
+    upper[j * 2] = ax;
+    upper[j * 2 + 1] = ay;
+    lower[j * 2] = bx;
+    lower[j * 2 + 1] = by;
+  }
+
+  // The mouth frame moves with the head too.
+  let cx = f.cx;
+  let cy = f.cy;
+  let ux = f.ux;
+  let uy = f.uy;
+  if (input.head && (input.head.angle !== 0 || input.head.dx !== 0 || input.head.dy !== 0)) {
+    const [pvx, pvy] = fromLocal(0, chinY + 0.3 * faceH);
+    const c = Math.cos(input.head.angle);
+    const sn = Math.sin(input.head.angle);
+    const x = cx - pvx;
+    const y = cy - pvy;
+    cx = pvx + x * c - y * sn + input.head.dx;
+    cy = pvy + x * sn + y * c + input.head.dy;
+    [ux, uy] = [f.ux * c - f.uy * sn, f.ux * sn + f.uy * c];
+  }
+
+  let dirty: RigResult['dirty'] = null;
+  for (let v = 0; v < used; v++) {
+    const moved = Math.abs(s[v * 2]! - d[v * 2]!) > 0.02 || Math.abs(s[v * 2 + 1]! - d[v * 2 + 1]!) > 0.02;
+    if (!moved) continue;
+    dirty ??= { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+    dirty.x0 = Math.min(dirty.x0, s[v * 2]!, d[v * 2]!);
+    dirty.y0 = Math.min(dirty.y0, s[v * 2 + 1]!, d[v * 2 + 1]!);
+    dirty.x1 = Math.max(dirty.x1, s[v * 2]!, d[v * 2]!);
+    dirty.y1 = Math.max(dirty.y1, s[v * 2 + 1]!, d[v * 2 + 1]!);
+  }
+
+  return {
+    mesh: { src: s, dst: d, triangles },
+    opening: { cx, cy, ux, uy, upper, lower, width, maxGap },
+    dirty,
+  };
+}

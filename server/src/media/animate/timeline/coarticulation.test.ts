@@ -1,0 +1,212 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { TimedPhoneme } from '../../speech/timing.js';
+import { mouthTimelineFromPhonemes, visemeSegments } from './coarticulation.js';
+import { steadiness } from './measure.js';
+
+/** Phonemes laid end to end from `start`, each [id, seconds]; a '' id leaves a pause. */
+function seq(start: number, parts: [string, number][]): TimedPhoneme[] {
+  const out: TimedPhoneme[] = [];
+  let t = start;
+  for (const [phoneme, dur] of parts) {
+    if (phoneme !== '') out.push({ phoneme, startSec: t, endSec: t + dur });
+    t += dur;
+  }
+  return out;
+}
+
+const at = (values: Float32Array, fps: number, sec: number) => values[Math.round(sec * fps)]!;
+const max = (values: Float32Array) => values.reduce((m, v) => Math.max(m, v), -Infinity);
+
+test('no phonemes: the mouth stays closed and neutral', () => {
+  const m = mouthTimelineFromPhonemes([], 'zh', 2, 25);
+  assert.equal(m.open.length, 50);
+  assert.equal(m.fps, 25);
+  assert.ok(max(m.open) < 1e-3);
+  assert.ok(max(m.round) < 1e-3);
+  assert.ok(max(m.wide.map(Math.abs)) < 1e-3);
+});
+
+test('a held "a" opens wide in the middle and rests before and after', () => {
+  const m = mouthTimelineFromPhonemes(seq(0.4, [['ˈa', 0.4]]), 'en', 1.2, 25);
+  assert.ok(at(m.open, 25, 0.6) > 0.9, `middle ${at(m.open, 25, 0.6)}`);
+  assert.ok(m.open[0]! < 0.02, `start ${m.open[0]}`);
+  assert.ok(m.open[m.open.length - 1]! < 0.02);
+});
+
+test('zero phase: a symmetric syllable gives a symmetric opening centred on it', () => {
+  const fps = 100;
+  const m = mouthTimelineFromPhonemes(
+    seq(0.5, [
+      ['t', 0.06],
+      ['ˈa', 0.2],
+      ['t', 0.06],
+    ]),
+    'en',
+    1.32,
+    fps,
+  );
+  let peak = 0;
+  for (let i = 1; i < m.open.length; i++) if (m.open[i]! > m.open[peak]!) peak = i;
+  // The vowel's centre is at 0.66 s; a causal smoother would put the peak later.
+  assert.ok(Math.abs(peak / fps - 0.66) <= 0.011, `peak at ${peak / fps}`);
+  for (let k = 1; k < 30; k++) {
+    assert.ok(Math.abs(m.open[66 - k]! - m.open[66 + k]!) < 0.02, `asymmetric at ±${k}`);
+  }
+});
+
+test('a short bilabial between open vowels closes the lips on at least one frame at any phase', () => {
+  for (const fps of [24, 25, 30, 60]) {
+    for (let shift = 0; shift < 0.05; shift += 0.0063) {
+      const m = mouthTimelineFromPhonemes(
+        seq(0.3 + shift, [
+          ['ˈa', 0.15],
+          ['p', 0.03],
+          ['ˈa', 0.15],
+        ]),
+        'en',
+        1,
+        fps,
+      );
+      const pCentre = 0.3 + shift + 0.165;
+      let closest = Infinity;
+      for (let i = 0; i < m.open.length; i++) {
+        if (Math.abs(i / fps - pCentre) <= 0.5 / fps + 1e-9) closest = Math.min(closest, m.open[i]!);
+      }
+      assert.ok(closest <= 0.02, `fps ${fps} shift ${shift.toFixed(3)}: ${closest}`);
+      assert.ok(max(m.open) > 0.7);
+    }
+  }
+});
+
+test('f/v nearly close, t/d leave the jaw partly open', () => {
+  const shape = (c: string) =>
+    mouthTimelineFromPhonemes(
+      seq(0.2, [
+        ['ˈa', 0.15],
+        [c, 0.06],
+        ['ˈa', 0.15],
+      ]),
+      'en',
+      0.8,
+      100,
+    ).open[Math.round((0.2 + 0.15 + 0.03) * 100)]!;
+  assert.ok(shape('f') <= 0.1 + 1e-6, `f ${shape('f')}`);
+  assert.ok(shape('t') > shape('f'), `t ${shape('t')}`);
+});
+
+test('rounded vowels round, spread vowels spread, and consonants borrow the rounding', () => {
+  const fps = 100;
+  const u = mouthTimelineFromPhonemes(seq(0.2, [['ˈuː', 0.3]]), 'en', 0.7, fps);
+  assert.ok(at(u.round, fps, 0.35) > 0.85 && at(u.wide, fps, 0.35) < -0.6);
+  const i = mouthTimelineFromPhonemes(seq(0.2, [['ˈiː', 0.3]]), 'en', 0.7, fps);
+  assert.ok(at(i.wide, fps, 0.35) > 0.7 && at(i.round, fps, 0.35) < 0.05);
+  // "su": the s is already rounded (anticipation), "si": it is spread.
+  const su = mouthTimelineFromPhonemes(
+    seq(0.2, [
+      ['s', 0.08],
+      ['ˈuː', 0.25],
+    ]),
+    'en',
+    0.7,
+    fps,
+  );
+  const si = mouthTimelineFromPhonemes(
+    seq(0.2, [
+      ['s', 0.08],
+      ['ˈiː', 0.25],
+    ]),
+    'en',
+    0.7,
+    fps,
+  );
+  assert.ok(at(su.round, fps, 0.24) > 0.3, `su round ${at(su.round, fps, 0.24)}`);
+  assert.ok(at(si.round, fps, 0.24) < 0.1);
+  assert.ok(at(si.wide, fps, 0.24) > at(su.wide, fps, 0.24) + 0.5);
+});
+
+test('a real pause closes the mouth, a stop gap does not', () => {
+  const fps = 100;
+  const long = mouthTimelineFromPhonemes(
+    seq(0.2, [
+      ['ˈa', 0.2],
+      ['', 0.4],
+      ['ˈa', 0.2],
+    ]),
+    'zh',
+    1.2,
+    fps,
+  );
+  assert.ok(at(long.open, fps, 0.6) < 0.03, `pause ${at(long.open, fps, 0.6)}`);
+  const short = mouthTimelineFromPhonemes(
+    seq(0.2, [
+      ['ˈa', 0.2],
+      ['', 0.03],
+      ['ˈa', 0.2],
+    ]),
+    'zh',
+    1,
+    fps,
+  );
+  assert.ok(at(short.open, fps, 0.415) > 0.6, `gap ${at(short.open, fps, 0.415)}`);
+});
+
+test('segments: rest before, between (real pauses only) and after; diphthongs split', () => {
+  const segs = visemeSegments(
+    seq(0.1, [
+      ['ˈai', 0.2],
+      ['', 0.02],
+      ['m', 0.1],
+      ['', 0.3],
+      ['ˈa', 0.2],
+    ]),
+    'zh',
+    1,
+  );
+  assert.deepEqual(
+    segs.map((s) => s.viseme),
+    ['rest', 'AA', 'II', 'PP', 'rest', 'AA', 'rest'],
+  );
+  assert.equal(segs[0]!.startSec, -Infinity);
+  assert.equal(segs[segs.length - 1]!.endSec, Infinity);
+  assert.ok(Math.abs(segs[2]!.endSec - 0.3) < 1e-9);
+});
+
+test('the envelope scales the opening but never opens a closed mouth', () => {
+  const phonemes = seq(0.2, [['ˈa', 0.4]]);
+  const none = mouthTimelineFromPhonemes(phonemes, 'en', 1, 25);
+  const quiet = mouthTimelineFromPhonemes(phonemes, 'en', 1, 25, new Float32Array(25));
+  const loud = mouthTimelineFromPhonemes(phonemes, 'en', 1, 25, new Float32Array(25).fill(1));
+  assert.ok(Math.abs(at(loud.open, 25, 0.4) - at(none.open, 25, 0.4)) < 1e-6);
+  assert.ok(Math.abs(at(quiet.open, 25, 0.4) - 0.3 * at(none.open, 25, 0.4)) < 1e-6);
+  assert.ok(loud.open[0]! < 0.02);
+});
+
+test('a fast phoneme stream does not flicker', () => {
+  // 6 syllables a second of alternating open and closed sounds, the hardest case for jitter.
+  const parts: [string, number][] = [];
+  const cons = ['p', 't', 'k', 's', 'm', 'l', 'b', 'n'];
+  const vows = ['ˈa', 'ˈi', 'ˈu', 'ˈo', 'ˈɛ'];
+  for (let k = 0; k < 30; k++) {
+    parts.push([cons[k % cons.length]!, 0.05 + ((k * 7) % 5) * 0.01]);
+    parts.push([vows[k % vows.length]!, 0.09 + ((k * 3) % 4) * 0.02]);
+  }
+  const m = mouthTimelineFromPhonemes(seq(0.2, parts), 'en', 6, 25);
+  const s = steadiness(m.open);
+  assert.ok(s.meanAbsDelta < 0.2, `mean |Δ| ${s.meanAbsDelta}`);
+  const w = steadiness(m.wide);
+  const r = steadiness(m.round);
+  assert.ok(w.zigzagRate < 0.1 && r.zigzagRate < 0.1, `wide ${w.zigzagRate} round ${r.zigzagRate}`);
+});
+
+test('frame count follows the duration, values stay in range', () => {
+  const m = mouthTimelineFromPhonemes(seq(0, [['ˈa', 0.5]]), 'en', 0.5, 30);
+  assert.equal(m.open.length, 15);
+  assert.equal(m.wide.length, 15);
+  assert.equal(m.round.length, 15);
+  for (let i = 0; i < 15; i++) {
+    assert.ok(m.open[i]! >= 0 && m.open[i]! <= 1);
+    assert.ok(m.wide[i]! >= -1 && m.wide[i]! <= 1);
+    assert.ok(m.round[i]! >= 0 && m.round[i]! <= 1);
+  }
+});

@@ -1,0 +1,226 @@
+import type { Plane } from './frame.js';
+
+type Planes = [Plane, Plane, Plane];
+
+/**
+ * Piecewise-affine image warp: each destination triangle is filled from the matching source
+ * triangle, sampled bilinearly. Triangles whose corners do not move are skipped, so only the part
+ * of the frame that deforms costs anything; the rest is left exactly as it was.
+ */
+
+export interface WarpMesh {
+  /** Source positions, x0,y0,x1,y1,… in the plane's pixel units at full (luma) scale. */
+  src: Float32Array;
+  /** Destination positions, same layout. */
+  dst: Float32Array;
+  /** Vertex indices, three per triangle. */
+  triangles: Uint32Array;
+}
+
+/** Points closer than this (in pixels) count as not moved. */
+const STILL = 0.02;
+
+/**
+ * Warps `from` into `to` (same size, distinct buffers) over the triangles of `mesh`. `scale` maps
+ * mesh units to this plane (0.5 for the chroma planes of a 4:2:0 frame). Pixels outside moved
+ * triangles are not written.
+ */
+export function warpPlane(from: Plane, to: Plane, mesh: WarpMesh, scale = 1): void {
+  const { src, dst, triangles } = mesh;
+  const w = to.width;
+  const h = to.height;
+  for (let t = 0; t < triangles.length; t += 3) {
+    const a = triangles[t]! * 2;
+    const b = triangles[t + 1]! * 2;
+    const c = triangles[t + 2]! * 2;
+    if (
+      Math.abs(src[a]! - dst[a]!) < STILL &&
+      Math.abs(src[a + 1]! - dst[a + 1]!) < STILL &&
+      Math.abs(src[b]! - dst[b]!) < STILL &&
+      Math.abs(src[b + 1]! - dst[b + 1]!) < STILL &&
+      Math.abs(src[c]! - dst[c]!) < STILL &&
+      Math.abs(src[c + 1]! - dst[c + 1]!) < STILL
+    )
+      continue;
+    fillTriangle(
+      from,
+      to,
+      w,
+      h,
+      dst[a]! * scale,
+      dst[a + 1]! * scale,
+      dst[b]! * scale,
+      dst[b + 1]! * scale,
+      dst[c]! * scale,
+      dst[c + 1]! * scale,
+      src[a]! * scale,
+      src[a + 1]! * scale,
+      src[b]! * scale,
+      src[b + 1]! * scale,
+      src[c]! * scale,
+      src[c + 1]! * scale,
+    );
+  }
+}
+
+/**
+ * Fills the pixels whose centres lie in the destination triangle (x0,y0)-(x1,y1)-(x2,y2). The
+ * affine map to the source triangle is set up once; along a row the source position advances by a
+ * constant step, so the inner loop is one bilinear sample per pixel.
+ */
+function fillTriangle(
+  from: Plane,
+  to: Plane,
+  w: number,
+  h: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  u0: number,
+  v0: number,
+  u1: number,
+  v1: number,
+  u2: number,
+  v2: number,
+): void {
+  const det = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
+  if (Math.abs(det) < 1e-9) return;
+  const inv = 1 / det;
+  // Barycentric l1, l2 as affine functions of (x, y); source = p0 + l1 (p1 - p0) + l2 (p2 - p0).
+  const l1x = (y2 - y0) * inv;
+  const l1y = -(x2 - x0) * inv;
+  const l2x = -(y1 - y0) * inv;
+  const l2y = (x1 - x0) * inv;
+  const du1 = u1 - u0;
+  const dv1 = v1 - v0;
+  const du2 = u2 - u0;
+  const dv2 = v2 - v0;
+  const uX = l1x * du1 + l2x * du2;
+  const uY = l1y * du1 + l2y * du2;
+  const vX = l1x * dv1 + l2x * dv2;
+  const vY = l1y * dv1 + l2y * dv2;
+
+  const top = Math.max(0, Math.ceil(Math.min(y0, y1, y2) - 0.5));
+  const bottom = Math.min(h - 1, Math.floor(Math.max(y0, y1, y2) - 0.5));
+  const src = from.data;
+  const out = to.data;
+  const sw = from.width;
+  const maxU = from.width - 1;
+  const maxV = from.height - 1;
+  for (let y = top; y <= bottom; y++) {
+    const yc = y + 0.5;
+    // The row's span inside the triangle: intersect it with each edge.
+    let xl = -Infinity;
+    let xr = Infinity;
+    const edges: [number, number, number, number][] = [
+      [x0, y0, x1, y1],
+      [x1, y1, x2, y2],
+      [x2, y2, x0, y0],
+    ];
+    let empty = false;
+    for (const [ax, ay, bx, by] of edges) {
+      // Inside is the side of the edge where the opposite vertex lies; sign follows det.
+      const ex = bx - ax;
+      const ey = by - ay;
+      // cross(e, p - a) * sign(det) >= 0  <=>  ex*(yc-ay) - ey*(x-ax) has det's sign.
+      const k = -ey * Math.sign(det);
+      const c = (ex * (yc - ay) + ey * ax) * Math.sign(det);
+      if (Math.abs(k) < 1e-12) {
+        if (c < -1e-9) empty = true;
+        continue;
+      }
+      const xb = -c / k;
+      if (k > 0) xl = Math.max(xl, xb);
+      else xr = Math.min(xr, xb);
+    }
+    if (empty || xl > xr) continue;
+    const xs = Math.max(0, Math.ceil(xl - 0.5));
+    const xe = Math.min(w - 1, Math.ceil(xr - 0.5) - 1);
+    if (xs > xe) continue;
+    const dx = xs + 0.5 - x0;
+    const dy = yc - y0;
+    // Source position of this pixel centre, in source pixel-centre coordinates.
+    let u = u0 + uX * dx + uY * dy - 0.5;
+    let v = v0 + vX * dx + vY * dy - 0.5;
+    let o = y * w + xs;
+    for (let x = xs; x <= xe; x++, o++, u += uX, v += vX) {
+      const uc = u < 0 ? 0 : u > maxU ? maxU : u;
+      const vc = v < 0 ? 0 : v > maxV ? maxV : v;
+      const ix = uc | 0;
+      const iy = vc | 0;
+      const fx = uc - ix;
+      const fy = vc - iy;
+      const i = iy * sw + ix;
+      const ix1 = ix < maxU ? 1 : 0;
+      const iy1 = iy < maxV ? sw : 0;
+      const p00 = src[i]!;
+      const p10 = src[i + ix1]!;
+      const p01 = src[i + iy1]!;
+      const p11 = src[i + iy1 + ix1]!;
+      const top0 = p00 + (p10 - p00) * fx;
+      const bot0 = p01 + (p11 - p01) * fx;
+      out[o] = (top0 + (bot0 - top0) * fy + 0.5) | 0;
+    }
+  }
+}
+
+/** Warps all three planes of a 4:2:0 frame (chroma at half scale). */
+export function warpFrame(from: Planes, to: Planes, mesh: WarpMesh): void {
+  warpPlane(from[0], to[0], mesh, 1);
+  warpPlane(from[1], to[1], mesh, 0.5);
+  warpPlane(from[2], to[2], mesh, 0.5);
+}
+
+/** Box (frame pixels) of every triangle with a moved corner, at source and destination. */
+export function movedBox(mesh: WarpMesh): { x0: number; y0: number; x1: number; y1: number } | null {
+  const { src, dst, triangles } = mesh;
+  let box: { x0: number; y0: number; x1: number; y1: number } | null = null;
+  const moved = (v: number) =>
+    Math.abs(src[v * 2]! - dst[v * 2]!) >= STILL || Math.abs(src[v * 2 + 1]! - dst[v * 2 + 1]!) >= STILL;
+  for (let t = 0; t < triangles.length; t += 3) {
+    const a = triangles[t]!;
+    const b = triangles[t + 1]!;
+    const c = triangles[t + 2]!;
+    if (!moved(a) && !moved(b) && !moved(c)) continue;
+    box ??= { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+    for (const v of [a, b, c]) {
+      box.x0 = Math.min(box.x0, src[v * 2]!, dst[v * 2]!);
+      box.y0 = Math.min(box.y0, src[v * 2 + 1]!, dst[v * 2 + 1]!);
+      box.x1 = Math.max(box.x1, src[v * 2]!, dst[v * 2]!);
+      box.y1 = Math.max(box.y1, src[v * 2 + 1]!, dst[v * 2 + 1]!);
+    }
+  }
+  return box;
+}
+
+/** Copies rows y0..y1 and columns x0..x1 of `from` into the same place in `to`. */
+function copyRegion(from: Plane, to: Plane, x0: number, y0: number, x1: number, y1: number): void {
+  const w = from.width;
+  for (let y = y0; y <= y1; y++) {
+    const o = y * w;
+    to.data.set(from.data.subarray(o + x0, o + x1 + 1), o + x0);
+  }
+}
+
+/**
+ * Warps a frame onto itself: the region that moves is first copied to `scratch` (same-size planes,
+ * reused between frames) and sampled from there, so only that region is copied, never the frame.
+ */
+export function warpFrameInPlace(frame: Planes, scratch: Planes, mesh: WarpMesh): void {
+  const box = movedBox(mesh);
+  if (!box) return;
+  const w = frame[0].width;
+  const h = frame[0].height;
+  const x0 = Math.max(0, Math.floor(box.x0) - 3) & ~1;
+  const y0 = Math.max(0, Math.floor(box.y0) - 3) & ~1;
+  const x1 = Math.min(w - 1, Math.ceil(box.x1) + 3) | 1;
+  const y1 = Math.min(h - 1, Math.ceil(box.y1) + 3) | 1;
+  if (x1 < x0 || y1 < y0) return;
+  copyRegion(frame[0], scratch[0], x0, y0, x1, y1);
+  copyRegion(frame[1], scratch[1], x0 >> 1, y0 >> 1, x1 >> 1, y1 >> 1);
+  copyRegion(frame[2], scratch[2], x0 >> 1, y0 >> 1, x1 >> 1, y1 >> 1);
+  warpFrame(scratch, frame, mesh);
+}

@@ -1,0 +1,174 @@
+import type { Readable } from 'node:stream';
+import { AvatarStreamEndedError, readFrames, type FrameSource } from '../animate/frame-stream.js';
+import { frameBytes } from '../animate/frame.js';
+import { avatarDecodeArgs, stillFrameArgs } from '../ffmpeg/raw-frames-args.js';
+import { formatNumber } from '../ffmpeg/filter-escape.js';
+import { runMediaBinary } from '../run-ffmpeg.js';
+import { coverFit, videoFit, type VideoLoopPlan } from './avatar-filters.js';
+import type { PlannedAvatar } from './talking-video-plan.js';
+import type { MediaBins } from './types.js';
+
+/**
+ * The avatar's pictures as raw yuv420p frames at the box size. A picture is one still frame; a video
+ * is decoded by ffmpeg, once or in loops, and the loop seam is a cross-fade done here: the first
+ * fraction of a second of the material is kept (at most 0.5 s of frames) and faded in under the end
+ * of every pass, so no intermediate file is written and memory stays bounded.
+ */
+
+export interface AvatarFrames {
+  source: FrameSource;
+  /** Stops any running decoder. */
+  close(): Promise<void>;
+}
+
+interface Decoder {
+  frames: AsyncIterable<Buffer>;
+  /** Stops the decoder (if still running) and waits for it; errors of a decoder we stopped are ignored. */
+  close(): Promise<void>;
+  /** Settles when the decoder exits; rejects if it failed on its own. */
+  done: Promise<void>;
+}
+
+/** Decodes `count` frames of the material starting `fromSec` into the source, fitted to the box. */
+function decode(
+  bins: MediaBins,
+  path: string,
+  fromSec: number,
+  count: number,
+  size: { width: number; height: number },
+  fps: number,
+  signal?: AbortSignal,
+): Decoder {
+  const stop = new AbortController();
+  const combined = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+  const args = avatarDecodeArgs({
+    inputs: [{ path, options: ['-ss', formatNumber(fromSec)] }],
+    filterGraph: `[0:v]${videoFit(size, fps)},format=yuv420p[avatar]`,
+    label: 'avatar',
+    frames: count,
+    fps,
+  });
+  let stdout: Readable | undefined;
+  const running = runMediaBinary(bins.ffmpeg, args, {
+    signal: combined,
+    onStdout: (out: Readable) => {
+      stdout = out;
+    },
+  });
+  const done = running.then(
+    () => undefined,
+    (err: unknown) => {
+      if (stop.signal.aborted) return;
+      throw err;
+    },
+  );
+  if (!stdout) throw new Error('the avatar decoder has no output');
+  return {
+    frames: readFrames(stdout as AsyncIterable<Buffer>, frameBytes(size.width, size.height)),
+    done,
+    async close() {
+      stop.abort();
+      await done.catch(() => undefined);
+    },
+  };
+}
+
+/** `out = a·(1-w) + b·w`, byte-wise (both frames share the same planar layout). Pure. */
+export function blendFrames(a: Uint8Array, b: Uint8Array, w: number, out: Uint8Array): void {
+  const k = Math.round(w * 256);
+  const j = 256 - k;
+  for (let i = 0; i < out.length; i++) out[i] = (a[i]! * j + b[i]! * k + 128) >> 8;
+}
+
+/**
+ * Material frame ranges of each decoding pass of a loop plan, for `total` output frames: the first
+ * pass plays from the start, later passes skip the frames already faded in at the seam.
+ */
+export function loopPasses(
+  plan: VideoLoopPlan,
+  fps: number,
+  total: number,
+): { materialFrames: number; fadeFrames: number; firstFrom: number; laterFrom: number } {
+  const materialFrames = Math.max(1, Math.floor(plan.availableSec * fps + 1e-6));
+  const fadeFrames = plan.mode === 'crossfade' ? Math.max(1, Math.round(plan.crossfadeSec * fps)) : 0;
+  if (plan.mode === 'once') return { materialFrames: total, fadeFrames: 0, firstFrom: 0, laterFrom: 0 };
+  return { materialFrames, fadeFrames, firstFrom: 0, laterFrom: fadeFrames };
+}
+
+async function* loopedFrames(
+  bins: MediaBins,
+  path: string,
+  plan: VideoLoopPlan,
+  size: { width: number; height: number },
+  fps: number,
+  total: number,
+  track: { current: Decoder | null },
+  signal?: AbortSignal,
+): AsyncGenerator<Buffer> {
+  const { materialFrames: m, fadeFrames: x, firstFrom, laterFrom } = loopPasses(plan, fps, total);
+  const head: Buffer[] = [];
+  let produced = 0;
+  let pass = 0;
+  while (produced < total) {
+    const from = pass === 0 ? firstFrom : laterFrom;
+    const count = plan.mode === 'once' ? total : m - from;
+    const dec = decode(bins, path, plan.startSec + from / fps, count, size, fps, signal);
+    track.current = dec;
+    let index = from;
+    try {
+      for await (const frame of dec.frames) {
+        if (produced >= total) break;
+        if (pass === 0 && index < x) head.push(Buffer.from(frame));
+        if (x > 0 && index >= m - x && head.length === x) {
+          const k = index - (m - x);
+          blendFrames(frame, head[k]!, k / x, frame);
+        }
+        yield frame;
+        produced++;
+        index++;
+      }
+    } finally {
+      await dec.close();
+      track.current = null;
+    }
+    await dec.done;
+    if (index === from) break; // nothing decoded: the source has no frames there
+    if (plan.mode === 'once') break;
+    pass++;
+  }
+  if (produced < total) throw new AvatarStreamEndedError(produced, total);
+}
+
+export async function openAvatarFrames(
+  bins: MediaBins,
+  avatar: PlannedAvatar,
+  size: { width: number; height: number },
+  fps: number,
+  frames: number,
+  signal?: AbortSignal,
+): Promise<AvatarFrames> {
+  const bytes = frameBytes(size.width, size.height);
+  if (avatar.kind === 'image') {
+    const chunks: Buffer[] = [];
+    await runMediaBinary(bins.ffmpeg, stillFrameArgs(avatar.path, `${coverFit(size)},format=yuv420p`), {
+      signal,
+      timeoutMs: 60_000,
+      onStdout: (out: Readable) => out.on('data', (c: Buffer) => chunks.push(c)),
+    });
+    const frame = Buffer.concat(chunks);
+    if (frame.length !== bytes) {
+      throw new Error(`expected one ${size.width}x${size.height} frame, got ${frame.length} bytes`);
+    }
+    return { source: { kind: 'still', frame }, close: async () => undefined };
+  }
+  const track: { current: Decoder | null } = { current: null };
+  return {
+    source: {
+      kind: 'stream',
+      frames: loopedFrames(bins, avatar.path, avatar.loop, size, fps, frames, track, signal),
+    },
+    async close() {
+      await track.current?.close();
+    },
+  };
+}

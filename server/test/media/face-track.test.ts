@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { createFaceDetector, type FaceDetector } from '../../src/media/face/index.js';
+import {
+  CHIN,
+  LEFT_EYE,
+  LIPS_LOWER_OUTER,
+  LIPS_UPPER_OUTER,
+  NOSE_TIP,
+  RIGHT_EYE,
+} from '../../src/media/face/landmarks.js';
+import { pointsAt, rejectTrack, trackReport } from '../../src/media/face/track.js';
+import { decodeFaceTrack, encodeFaceTrack } from '../../src/media/face/track-file.js';
+import { trackFaceInImage, trackFaceInVideo } from '../../src/media/face/tracker.js';
+import { bins, makePatternVideo, makePortraitVideo, portraitPhoto } from '../helpers/media-fixtures.js';
+
+let dir = '';
+let detector: FaceDetector;
+let portrait = '';
+
+before(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'likeness-track-'));
+  detector = await createFaceDetector();
+  portrait = await portraitPhoto(path.join(dir, 'portrait.png'));
+});
+
+after(async () => {
+  await detector.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const at = (p: Float32Array, i: number) => ({ x: p[i * 2]!, y: p[i * 2 + 1]! });
+
+test('a portrait gives one sample whose landmarks sit where a face is built', async () => {
+  const track = await trackFaceInImage(detector, portrait);
+  assert.equal(track.samples.length, 1);
+  const s = track.samples[0]!;
+  assert.ok(s.score > 0.5, `score ${s.score}`);
+  const p = s.points;
+  // Eyes above the nose, the nose above the lips, the lips above the chin; upper lip above lower lip.
+  const eyeY = (at(p, RIGHT_EYE.upper0[3]).y + at(p, LEFT_EYE.upper0[3]).y) / 2;
+  assert.ok(eyeY < at(p, NOSE_TIP).y);
+  assert.ok(at(p, NOSE_TIP).y < at(p, LIPS_UPPER_OUTER[5]).y);
+  assert.ok(at(p, LIPS_UPPER_OUTER[5]).y < at(p, LIPS_LOWER_OUTER[5]).y);
+  assert.ok(at(p, LIPS_LOWER_OUTER[5]).y < at(p, CHIN).y);
+  const report = trackReport(track);
+  assert.equal(rejectTrack(report, 'image'), null);
+  assert.ok(report.faceWidthPx > 120 && report.faceWidthPx < 400, `face width ${report.faceWidthPx}`);
+  assert.ok(report.yawMedianDeg > 5 && report.yawMedianDeg < 35, `yaw ${report.yawMedianDeg}`);
+});
+
+test('a video is tracked at the sample rate and the landmarks follow the moving face', async () => {
+  const video = await makePortraitVideo(path.join(dir, 'sway.mp4'), portrait, 3);
+  const t0 = performance.now();
+  const track = await trackFaceInVideo(detector, bins.ffmpeg, video, {
+    durationSec: 3,
+    width: 360,
+    height: 480,
+  });
+  const ms = performance.now() - t0;
+  assert.equal(track.sampleFps, 8);
+  assert.ok(track.samples.length >= 23 && track.samples.length <= 25, `${track.samples.length} samples`);
+  const report = trackReport(track);
+  assert.equal(report.faceFoundShare, 1);
+  // The crop window moves right at 8 px/s in the scaled source (scale 440/720), so the face moves left.
+  const first = pointsAt(track, 0.25)!;
+  const last = pointsAt(track, 2.75)!;
+  const moved = at(last, NOSE_TIP).x - at(first, NOSE_TIP).x;
+  assert.ok(moved < -12 && moved > -28, `nose moved ${moved.toFixed(1)} px`);
+  // Between samples, positions are interpolated.
+  const mid = pointsAt(track, 1.3)!;
+  assert.ok(at(mid, NOSE_TIP).x < at(first, NOSE_TIP).x && at(mid, NOSE_TIP).x > at(last, NOSE_TIP).x);
+  // Stored and read back to a quarter pixel.
+  const back = decodeFaceTrack(encodeFaceTrack(track));
+  assert.equal(back.samples.length, track.samples.length);
+  assert.ok(
+    Math.abs(back.samples[5]!.points[NOSE_TIP * 2]! - track.samples[5]!.points[NOSE_TIP * 2]!) <= 0.125,
+  );
+  console.log(`tracked ${track.samples.length} samples in ${ms.toFixed(0)} ms`);
+});
+
+test('a video without a face is rejected with a reason', async () => {
+  const video = await makePatternVideo(path.join(dir, 'pattern.mp4'), 2);
+  const track = await trackFaceInVideo(detector, bins.ffmpeg, video, {
+    durationSec: 2,
+    width: 360,
+    height: 640,
+  });
+  const why = rejectTrack(trackReport(track), 'video');
+  assert.match(why ?? '', /no face was found/);
+});
