@@ -17,6 +17,7 @@ import { faceHeight } from '../../src/media/face/track.js';
 import { trackFaceInImage, trackFaceInVideo } from '../../src/media/face/tracker.js';
 import { probeMedia } from '../../src/media/probe.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
+import { createSpeechEngine } from '../../src/media/speech/index.js';
 import { bins, makePortraitVideo, portraitPhoto } from '../helpers/media-fixtures.js';
 import { testOutputDir } from './compose-fixtures.js';
 
@@ -236,6 +237,45 @@ test('a photo speaks: the mouth moves with the sound, rests in silence, and noth
       `voice up to ${maxVoiced.toFixed(1)}; r = ${sync.r.toFixed(2)} at lag ${sync.lagFrames} frames; ` +
       `far pixels ≤ ${worstFar.toFixed(2)}`,
   );
+});
+
+test('synthesised speech: the mouth follows the phonemes in step with the sound', async (t) => {
+  const engine = createSpeechEngine({ ffmpeg: bins.ffmpeg, ffprobe: bins.ffprobe, tmpDir: dir });
+  const wav = path.join(dir, 'tts.wav');
+  let speech;
+  try {
+    speech = await engine.synthesize(
+      '你好，欢迎使用数字人视频服务。今天天气很好。',
+      { language: 'zh', profile: null, rate: 1, volume: 1, pitch: 1 },
+      wav,
+    );
+  } finally {
+    await engine.close();
+  }
+  const out = path.join(dir, 'tts.mp4');
+  await renderTalkingVideo(bins, {
+    avatar: { kind: 'image', path: portrait, motion: 'still', face: track },
+    speech: { path: wav },
+    phonemes: { phonemes: speech.phonemes, language: 'zh' },
+    output: { path: out, width: W, height: H, fps: FPS, preset: 'ultrafast' },
+  });
+  const info = await probeMedia(bins.ffprobe, out);
+  assert.ok(Math.abs(info.durationSec - speech.durationSec) <= 0.04, `duration ${info.durationSec}`);
+  const frames = await lumaFrames(out, W, H);
+  const points = transformPoints(
+    track.samples[0]!.points,
+    coverFitTransform(track, { width: W, height: H }),
+    new Float32Array(936),
+  );
+  const box = mouthBox(points);
+  // The mouth at rest: the first frame, before the first phoneme.
+  const activity = frames.map((f) => meanDiff(f, frames[0]!, W, box));
+  const env = await soundEnvelope(wav, frames.length);
+  const sync = bestLag(activity, env);
+  assert.ok(sync.r >= 0.6, `mouth/sound correlation ${sync.r.toFixed(2)}`);
+  assert.ok(Math.abs(sync.lagFrames / FPS) < 0.08, `mouth lags the sound by ${sync.lagFrames} frames`);
+  await savePng(out, activity.indexOf(Math.max(...activity)) / FPS, 'talking-head-tts-open.png');
+  t.diagnostic(`phoneme-driven: r = ${sync.r.toFixed(2)} at lag ${sync.lagFrames} frames`);
 });
 
 test('a video avatar speaks over its own motion, loops without a jump, and lasts as long as the sound', async (t) => {

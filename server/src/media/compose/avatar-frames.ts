@@ -95,6 +95,9 @@ export function loopPasses(
   return { materialFrames, fadeFrames, firstFrom: 0, laterFrom: fadeFrames };
 }
 
+/** The next pass's decoder starts this many frames before the current pass ends, so it is warm. */
+const PREFETCH_FRAMES = 25;
+
 async function* loopedFrames(
   bins: MediaBins,
   path: string,
@@ -102,18 +105,24 @@ async function* loopedFrames(
   size: { width: number; height: number },
   fps: number,
   total: number,
-  track: { current: Decoder | null },
+  running: Set<Decoder>,
   signal?: AbortSignal,
 ): AsyncGenerator<Buffer> {
   const { materialFrames: m, fadeFrames: x, firstFrom, laterFrom } = loopPasses(plan, fps, total);
+  const start = (from: number) => {
+    const count = plan.mode === 'once' ? total : m - from;
+    const d = decode(bins, path, plan.startSec + from / fps, count, size, fps, signal);
+    running.add(d);
+    return d;
+  };
   const head: Buffer[] = [];
   let produced = 0;
   let pass = 0;
-  while (produced < total) {
+  let next: Decoder | null = start(firstFrom);
+  while (produced < total && next) {
+    const dec: Decoder = next;
+    next = null;
     const from = pass === 0 ? firstFrom : laterFrom;
-    const count = plan.mode === 'once' ? total : m - from;
-    const dec = decode(bins, path, plan.startSec + from / fps, count, size, fps, signal);
-    track.current = dec;
     let index = from;
     try {
       for await (const frame of dec.frames) {
@@ -126,15 +135,24 @@ async function* loopedFrames(
         yield frame;
         produced++;
         index++;
+        const left = total - produced;
+        if (!next && plan.mode !== 'once' && left > m - index && index >= m - PREFETCH_FRAMES) {
+          next = start(laterFrom);
+        }
       }
     } finally {
       await dec.close();
-      track.current = null;
+      running.delete(dec);
     }
     await dec.done;
     if (index === from) break; // nothing decoded: the source has no frames there
     if (plan.mode === 'once') break;
+    next ??= produced < total ? start(laterFrom) : null;
     pass++;
+  }
+  if (next) {
+    await next.close();
+    running.delete(next);
   }
   if (produced < total) throw new AvatarStreamEndedError(produced, total);
 }
@@ -161,14 +179,14 @@ export async function openAvatarFrames(
     }
     return { source: { kind: 'still', frame }, close: async () => undefined };
   }
-  const track: { current: Decoder | null } = { current: null };
+  const running = new Set<Decoder>();
   return {
     source: {
       kind: 'stream',
-      frames: loopedFrames(bins, avatar.path, avatar.loop, size, fps, frames, track, signal),
+      frames: loopedFrames(bins, avatar.path, avatar.loop, size, fps, frames, running, signal),
     },
     async close() {
-      await track.current?.close();
+      await Promise.all([...running].map((d) => d.close()));
     },
   };
 }
