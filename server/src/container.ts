@@ -9,7 +9,7 @@ import type { JobQueue } from './jobs/job-queue.js';
 import { buildHandlerRegistry } from './jobs/registry.js';
 import { avatarCreateJob } from './jobs/handlers/avatar-create.job.js';
 import { callbackDeliverJob } from './jobs/handlers/callback-deliver.job.js';
-import { voiceCreateJob } from './jobs/handlers/voice-create.job.js';
+import { renderVoiceDemo, voiceCreateJob } from './jobs/handlers/voice-create.job.js';
 import { workRenderJob } from './jobs/handlers/work-render.job.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { resolveMediaBinaries, type MediaBinaries } from './media/binaries.js';
@@ -24,6 +24,7 @@ import { CreditRepository } from './repositories/credit.repository.js';
 import { FileRepository } from './repositories/file.repository.js';
 import { JobRepository } from './repositories/job.repository.js';
 import { TaskRepository } from './repositories/task.repository.js';
+import { ProtectedVoiceprintRepository } from './repositories/protected-voiceprint.repository.js';
 import { VoiceRepository } from './repositories/voice.repository.js';
 import { AccountService } from './services/account.service.js';
 import { AvatarService } from './services/avatar.service.js';
@@ -35,6 +36,7 @@ import { InputService } from './services/input.service.js';
 import { TaskService } from './services/task.service.js';
 import { UploadService } from './services/upload.service.js';
 import { UrlSigner } from './services/url-signer.js';
+import { ProtectedVoiceService } from './services/protected-voice.service.js';
 import { VoiceService } from './services/voice.service.js';
 import { WorkService } from './services/work.service.js';
 import { LocalDiskBlobStore } from './storage/local-disk-blob-store.js';
@@ -71,6 +73,7 @@ export interface Container {
     callbacks: CallbackService;
     avatars: AvatarService;
     voices: VoiceService;
+    protectedVoices: ProtectedVoiceService;
     works: WorkService;
     catalogue: CatalogueService;
     covers: CoverService;
@@ -115,6 +118,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     tasks: new TaskRepository(db, { cacheReads: true }),
     avatars: new AvatarRepository(db),
     voices: new VoiceRepository(db),
+    voiceprints: new ProtectedVoiceprintRepository(db),
     covers: new CoverRepository(db),
     callbacks: new CallbackRepository(db),
     jobs: new JobRepository(db),
@@ -162,6 +166,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     callbacks,
     avatars,
     voices,
+    protectedVoices: new ProtectedVoiceService(repos.voiceprints, media.speech, clock),
     works: new WorkService(tasks, avatars, voices, uploads, catalogue, config),
     catalogue,
     covers: new CoverService(repos.covers, repos.avatars, catalogue, blobs, urls, clock),
@@ -213,5 +218,6 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
   });
   callbacks.attachQueue(queueProxy);
   catalogue.setDemoRenderer((t, out) => renderTemplateDemo(container, t, out));
+  catalogue.setVoiceDemoRenderer((p, out) => renderVoiceDemo(container, p.settings, out, tmpDir));
   return container;
 }

@@ -4,6 +4,7 @@ import { registerAccountCommands } from './accounts.js';
 import { registerCallbackCommands } from './callbacks.js';
 import { registerDoctorCommand } from './doctor.js';
 import { serve } from './serve.js';
+import { registerVoiceprintCommands } from './voiceprints.js';
 
 const program = new Command('likeness')
   .description('likeness: self-hostable avatar and talking-video generation')
@@ -18,6 +19,7 @@ program
 registerAccountCommands(program);
 registerCallbackCommands(program);
 registerDoctorCommand(program);
+registerVoiceprintCommands(program);
 
 program.parseAsync().catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : String(err));

@@ -3,12 +3,16 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001-init.js';
+import * as m0002 from './migrations/0002-protected-voiceprints.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
 /** Migrations are compiled in, so a built server needs no migrations folder at run time. */
-const MIGRATIONS: Record<string, Migration> = { '0001-init': m0001 };
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-init': m0001,
+  '0002-protected-voiceprints': m0002,
+};
 
 class StaticMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {

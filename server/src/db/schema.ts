@@ -119,6 +119,18 @@ export interface VoicesTable {
   deleted_at: Iso | null;
 }
 
+/** A voice the operator protects: samples too close to it are refused (code 1011). */
+export interface ProtectedVoiceprintsTable {
+  id: string;
+  /** Who the voice belongs to, for the operator's list. */
+  name: string;
+  /** The Voiceprint as JSON. */
+  voiceprint: string;
+  /** Where it was measured (the sample's file name). */
+  source: string | null;
+  created_at: Iso;
+}
+
 export interface CoversTable {
   id: string;
   account_id: string;
@@ -172,6 +184,7 @@ export interface Database {
   tasks: TasksTable;
   avatars: AvatarsTable;
   voices: VoicesTable;
+  protected_voiceprints: ProtectedVoiceprintsTable;
   covers: CoversTable;
   callback_deliveries: CallbackDeliveriesTable;
   jobs: JobsTable;
@@ -187,6 +200,7 @@ export type AvatarRow = Selectable<AvatarsTable>;
 export type NewAvatar = Insertable<AvatarsTable>;
 export type VoiceRow = Selectable<VoicesTable>;
 export type NewVoice = Insertable<VoicesTable>;
+export type ProtectedVoiceprintRow = Selectable<ProtectedVoiceprintsTable>;
 export type CoverRow = Selectable<CoversTable>;
 export type CallbackDeliveryRow = Selectable<CallbackDeliveriesTable>;
 export type JobRow = Selectable<JobsTable>;

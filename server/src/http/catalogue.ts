@@ -2,9 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../container.js';
 import type { CatalogueAsset } from '../services/catalogue.service.js';
 
-const TYPES: Record<string, string> = { png: 'image/png', mp4: 'video/mp4' };
+const TYPES: Record<string, string> = { png: 'image/png', mp4: 'video/mp4', mp3: 'audio/mpeg' };
 
-/** Public catalogue media (template covers and demos, cover-style previews): not account data, so unsigned. */
+/**
+ * Public catalogue media (template covers and demos, cover-style previews, public voice demos): not
+ * account data, so unsigned.
+ */
 export async function catalogueRoutes(app: FastifyInstance, opts: { container: Container }) {
   const { services, blobs } = opts.container;
   const serve =
@@ -27,6 +30,11 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { container: C
     '/catalogue/templates/:id/demo.mp4',
     { schema: { hide: true } },
     serve('template-demo', 'mp4'),
+  );
+  app.get<{ Params: { id: string } }>(
+    '/catalogue/voices/:id/demo.mp3',
+    { schema: { hide: true } },
+    serve('voice-demo', 'mp3'),
   );
   app.get<{ Params: { id: string } }>(
     '/catalogue/cover-styles/:id',

@@ -10,12 +10,12 @@ import {
   type LivelyTemplate,
 } from '../media/art/index.js';
 import { COVER_STYLES, renderCoverPreview, type CoverStyle } from '../media/cover/index.js';
-import { PUBLIC_VOICE_PRESETS } from '../media/speech/index.js';
+import { PUBLIC_VOICE_PRESETS, type PublicVoicePreset } from '../media/speech/index.js';
 import type { AvatarRepository } from '../repositories/avatar.repository.js';
 import type { VoiceRepository } from '../repositories/voice.repository.js';
 import type { BlobStore } from '../storage/blob-store.js';
 
-export type CatalogueAsset = 'template-cover' | 'template-demo' | 'cover-style';
+export type CatalogueAsset = 'template-cover' | 'template-demo' | 'cover-style' | 'voice-demo';
 
 /**
  * What ships with the service: public avatars and voices (seeded into the database at start),
@@ -25,6 +25,7 @@ export type CatalogueAsset = 'template-cover' | 'template-demo' | 'cover-style';
 export class CatalogueService {
   private readonly inFlight = new Map<string, Promise<string>>();
   private demoRenderer: ((t: LivelyTemplate, outPath: string) => Promise<void>) | null = null;
+  private voiceDemoRenderer: ((p: PublicVoicePreset, outPath: string) => Promise<void>) | null = null;
 
   constructor(
     private readonly avatars: AvatarRepository,
@@ -38,6 +39,11 @@ export class CatalogueService {
   /** The template demo needs the whole render pipeline; the container wires it in. */
   setDemoRenderer(fn: (t: LivelyTemplate, outPath: string) => Promise<void>): void {
     this.demoRenderer = fn;
+  }
+
+  /** A public voice's demo needs the speech engine and the audio renderer; the container wires it in. */
+  setVoiceDemoRenderer(fn: (p: PublicVoicePreset, outPath: string) => Promise<void>): void {
+    this.voiceDemoRenderer = fn;
   }
 
   async seed(): Promise<void> {
@@ -72,9 +78,18 @@ export class CatalogueService {
         deleted_at: null,
       });
     }
-    const haveVoices = new Set((await this.voices.getPublic()).map((v) => v.id));
+    const haveVoices = new Map((await this.voices.getPublic()).map((v) => [v.id, v]));
     for (const p of PUBLIC_VOICE_PRESETS) {
-      if (haveVoices.has(p.id)) continue;
+      const profile = p.settings.profile ? JSON.stringify(p.settings.profile) : null;
+      const have = haveVoices.get(p.id);
+      if (have) {
+        // Presets are ours: a newer engine may describe the same voice more fully (formants, tilt).
+        if (have.profile !== profile || have.title !== p.title) {
+          await this.voices.update(p.id, { profile, title: p.title });
+          await this.blobs.delete(`catalogue/voices/${p.id}/demo.mp3`);
+        }
+        continue;
+      }
       await this.voices.create({
         id: p.id,
         account_id: null,
@@ -82,7 +97,7 @@ export class CatalogueService {
         title: p.title,
         language: p.language,
         state: 'ready',
-        profile: p.settings.profile ? JSON.stringify(p.settings.profile) : null,
+        profile,
         rate: p.settings.rate.toFixed(1),
         volume: p.settings.volume.toFixed(1),
         pitch: p.settings.pitch.toFixed(1),
@@ -146,15 +161,18 @@ export class CatalogueService {
 
   /** Blob key of a catalogue asset, rendered once (concurrent first requests share one render). */
   async asset(kind: CatalogueAsset, id: string): Promise<string | null> {
-    const template = kind === 'cover-style' ? undefined : this.getTemplate(id);
+    const voice = kind === 'voice-demo' ? PUBLIC_VOICE_PRESETS.find((p) => p.id === id) : undefined;
+    const template = kind === 'cover-style' || kind === 'voice-demo' ? undefined : this.getTemplate(id);
     const style = kind === 'cover-style' ? this.getCoverStyle(id) : undefined;
-    if (!template && !style) return null;
+    if (!template && !style && !voice) return null;
     const key =
       kind === 'template-cover'
         ? `catalogue/templates/${id}/cover.png`
         : kind === 'template-demo'
           ? `catalogue/templates/${id}/demo.mp4`
-          : `catalogue/cover-styles/${id}.png`;
+          : kind === 'voice-demo'
+            ? `catalogue/voices/${id}/demo.mp3`
+            : `catalogue/cover-styles/${id}.png`;
     if (await this.blobs.stat(key)) return key;
     const running = this.inFlight.get(key);
     if (running) return running;
@@ -164,7 +182,10 @@ export class CatalogueService {
       const tmp = join(dir, key.replace(/\//g, '_'));
       if (kind === 'template-cover') await renderTemplatePreview(template!, tmp);
       else if (kind === 'cover-style') await renderCoverPreview(style!, tmp);
-      else {
+      else if (voice) {
+        if (!this.voiceDemoRenderer) throw new Error('voice demo renderer not configured');
+        await this.voiceDemoRenderer(voice, tmp);
+      } else {
         if (!this.demoRenderer) throw new Error('demo renderer not configured');
         await this.demoRenderer(template!, tmp);
       }

@@ -157,3 +157,73 @@ test('the same speech with moderate room noise is still accepted', async () => {
   const got = await engine.analyseSample(roomy);
   assert.ok(got.medianPitchHz > 90 && got.medianPitchHz < 115, `${got.medianPitchHz}`);
 });
+
+test('the F0 tracker holds through a phone line, background noise, low level and MP3', async (t) => {
+  const clean = path.join(dir, 'f0-clean.wav');
+  const voice = { language: 'en' as const, profile: profile(165, 4.8), rate: 1, volume: 1, pitch: 1 };
+  await engine.synthesize(TEXT_EN, voice, clean);
+  const ref = await engine.analyseSample(clean);
+  const variants: [string, string[]][] = [
+    // 300-3400 Hz: the fundamental itself is gone, only its harmonics remain.
+    ['phone', ['-af', 'highpass=f=300,highpass=f=300,lowpass=f=3400,lowpass=f=3400', '-ar', '8000']],
+    ['quiet', ['-af', 'volume=0.03']],
+    ['mp3-32k', ['-c:a', 'libmp3lame', '-b:a', '32k']],
+  ];
+  const lines = [`clean ${ref.medianPitchHz} Hz`];
+  for (const [name, args] of variants) {
+    const out = path.join(dir, `f0-${name}.${name.startsWith('mp3') ? 'mp3' : 'wav'}`);
+    await ffmpeg(['-i', clean, ...args, out]);
+    const got = await engine.analyseSample(out);
+    const err = pct(got.medianPitchHz, ref.medianPitchHz);
+    lines.push(`${name} ${got.medianPitchHz} Hz (${err.toFixed(2)}%)`);
+    assert.ok(Math.abs(err) < 5, `${name}: ${got.medianPitchHz} vs ${ref.medianPitchHz}`);
+    if (name === 'quiet') {
+      // The level changes only the loudness.
+      assert.equal(got.medianPitchHz, ref.medianPitchHz);
+      assert.ok(Math.abs(got.loudnessLufs - ref.loudnessLufs + 30.5) < 0.3, `${got.loudnessLufs}`);
+    }
+  }
+  // Speech with room noise 20 dB under it.
+  const noisy = path.join(dir, 'f0-noisy.wav');
+  await ffmpeg([
+    '-i',
+    clean,
+    '-f',
+    'lavfi',
+    '-i',
+    'anoisesrc=r=22050:a=0.01:c=pink',
+    '-filter_complex',
+    '[0:a][1:a]amix=inputs=2:duration=first',
+    noisy,
+  ]);
+  const n = await engine.analyseSample(noisy);
+  lines.push(`noisy ${n.medianPitchHz} Hz`);
+  assert.ok(Math.abs(pct(n.medianPitchHz, ref.medianPitchHz)) < 5);
+  t.diagnostic(lines.join(', '));
+});
+
+test('formants and tilt are part of the profile', async () => {
+  const wav = path.join(dir, 'timbre.wav');
+  await engine.synthesize(TEXT_ZH, { language: 'zh', profile: null, rate: 1, volume: 1, pitch: 1 }, wav);
+  const p = await engine.analyseSample(wav, { language: 'zh' });
+  assert.equal(p.language, 'zh');
+  assert.ok(p.f1Hz! > 250 && p.f1Hz! < p.f2Hz! && p.f2Hz! < p.f3Hz! && p.f3Hz! < 4000, JSON.stringify(p));
+  assert.ok(p.tiltDbPerOct! < -3 && p.tiltDbPerOct! > -9, `${p.tiltDbPerOct}`);
+  assert.equal(p.bandDb!.length, 13);
+});
+
+test('a hum with a syllable-like rhythm is not speech', async () => {
+  const hum = path.join(dir, 'hum.wav');
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=220:duration=6:sample_rate=22050',
+    '-af',
+    'volume=0.5,tremolo=f=4:d=0.9',
+    '-ac',
+    '1',
+    hum,
+  ]);
+  assert.equal(await rejection(hum), 'no-speech');
+});

@@ -6,7 +6,6 @@ import { after, before, test } from 'node:test';
 import { resolveMediaBinaries } from '../../src/media/binaries.js';
 import { probeMedia } from '../../src/media/probe.js';
 import {
-  PUBLIC_VOICE_PRESETS,
   SPEECH_LANGUAGES,
   analyseSpeechSamples,
   createSpeechEngine,
@@ -141,7 +140,7 @@ test('every language speaks with word and phoneme timings matching the WAV', asy
       `${lang}: ${res.durationSec} s, speech ratio ${m.speechRatio}`,
     );
 
-    // The calibration table the rate/variant choice relies on still describes eSpeak's voices.
+    // The calibration table the rate, pitch and formant choices rely on still describes eSpeak's voices.
     const cal = ESPEAK_CALIBRATION[espeakVoiceFor(lang)]!;
     if (lang === 'zh' || !lang.startsWith('zh_') || lang === 'zh_cantonese') {
       assert.ok(
@@ -151,6 +150,14 @@ test('every language speaks with word and phoneme timings matching the WAV', asy
       assert.ok(
         Math.abs(pct(m.syllablesPerSec, cal.syllablesPerSec)) < 10,
         `${lang}: ${m.syllablesPerSec} syl/s vs ${cal.syllablesPerSec}`,
+      );
+      assert.ok(
+        Math.abs(pct(m.f2Hz, cal.f2Hz)) < 6 && Math.abs(pct(m.f3Hz, cal.f3Hz)) < 4,
+        `${lang}: F2 ${m.f2Hz} vs ${cal.f2Hz}, F3 ${m.f3Hz} vs ${cal.f3Hz}`,
+      );
+      assert.ok(
+        Math.abs(m.tiltDbPerOct - cal.tiltDbPerOct) < 0.6,
+        `${lang}: tilt ${m.tiltDbPerOct} vs ${cal.tiltDbPerOct}`,
       );
     }
     t.diagnostic(
@@ -216,11 +223,12 @@ test('edit multipliers: rate, pitch and volume are applied exactly', async (t) =
 
   const quiet = await speak(text, { ...plain('zh'), volume: 0.5 });
   const quietLufs = await measureLoudnessLufs(bins.ffmpeg, quiet.file);
-  assert.ok(Math.abs(quietLufs - baseLufs + 6.02) < 0.5, `volume 0.5: ${baseLufs} → ${quietLufs} LUFS`);
+  assert.ok(Math.abs(quietLufs - baseLufs + 6.02) < 0.26, `volume 0.5: ${baseLufs} → ${quietLufs} LUFS`);
   const loud = await speak(text, { ...plain('zh'), volume: 2 });
   const loudLufs = await measureLoudnessLufs(bins.ffmpeg, loud.file);
+  // eSpeak peaks near full scale: the limiter holds them and the gain makes up the loudness.
   assert.ok(
-    loudLufs > baseLufs + 4 && loudLufs < baseLufs + 6.5,
+    Math.abs(loudLufs - baseLufs - 6.02) < 0.26,
     `volume 2: ${baseLufs} → ${loudLufs} LUFS (limited)`,
   );
 
@@ -250,23 +258,6 @@ test('a profile sets the median pitch and the speaking rate', async (t) => {
       `${lang} profile ${hz} Hz / ${syl} syl/s → ${m.medianPitchHz.toFixed(1)} Hz (${pitchErr.toFixed(2)}%), ${m.syllablesPerSec.toFixed(2)} syl/s (${rateErr.toFixed(1)}%)`,
     );
   }
-});
-
-test('public presets: one or more per language, all speak', async () => {
-  for (const lang of SPEECH_LANGUAGES) {
-    const count = PUBLIC_VOICE_PRESETS.filter((p) => p.language === lang).length;
-    assert.ok(count >= (lang === 'zh' || lang === 'en' ? 2 : 1), `${lang}: ${count} presets`);
-  }
-  assert.equal(new Set(PUBLIC_VOICE_PRESETS.map((p) => p.id)).size, PUBLIC_VOICE_PRESETS.length);
-  for (const p of PUBLIC_VOICE_PRESETS) {
-    assert.match(p.id, /^pub-[a-z_]+-[a-z]+$/);
-    assert.ok([...p.title].length <= 20, p.title);
-    assert.equal(p.settings.language, p.language);
-  }
-  const emma = PUBLIC_VOICE_PRESETS.find((p) => p.id === 'pub-en-emma')!;
-  const { file } = await speak('A quick check of a public voice.', emma.settings);
-  const m = await measureWav(file);
-  assert.ok(Math.abs(pct(m.medianPitchHz, emma.settings.profile!.medianPitchHz)) < 8, `${m.medianPitchHz}`);
 });
 
 test('requests queue on the one worker; abort and empty text are refused', async () => {

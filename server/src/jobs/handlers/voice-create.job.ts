@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Container } from '../../container.js';
 import { ERRORS, isAppError } from '../../errors/app-error.js';
 import { SvcCode } from '../../errors/codes.js';
 import { renderAudio } from '../../media/compose/index.js';
 import { probeMedia } from '../../media/probe.js';
-import { SpeechInputError, type SpeechLanguage } from '../../media/speech/index.js';
+import { SpeechInputError, type SpeechLanguage, type VoiceSettings } from '../../media/speech/index.js';
 import { checkVoiceSample } from '../../services/media-rules.js';
 import type { VoiceTaskInput } from '../../services/voice.service.js';
 import { JobName, type JobHandler } from '../job-queue.js';
@@ -19,6 +21,23 @@ const SAMPLE_PROBLEMS: Record<SpeechInputError['reason'], string> = {
   noisy: 'the voice sample is too noisy; record it in a quieter place',
   unreadable: 'the voice sample could not be decoded',
 };
+
+/** Speaks the demo sentence of the voice's language in the voice, as an MP3 (cloned and public voices). */
+export async function renderVoiceDemo(
+  c: Container,
+  voice: VoiceSettings,
+  outMp3: string,
+  tmpDir: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  const wav = join(tmpDir, `demo-${randomUUID()}.wav`);
+  try {
+    await c.media.speech.synthesize(demoTextFor(voice.language), voice, wav, { signal });
+    await renderAudio(c.media.bins, { speech: { path: wav }, outputPath: outMp3 }, { signal });
+  } finally {
+    await rm(wav, { force: true });
+  }
+}
 
 /** Clones a voice: analyse the sample into a profile, keep the sample, and speak a demo in the new voice. */
 export function voiceCreateJob(c: Container): JobHandler<'voice.create'> {
@@ -43,24 +62,23 @@ export function voiceCreateJob(c: Container): JobHandler<'voice.create'> {
           const info = await probeMedia(media.bins.ffprobe, got.path, ctx.signal);
           checkVoiceSample(info, got.bytes);
           await services.tasks.progress(taskId, 20);
+          const language = input.language as SpeechLanguage;
           let profile;
           try {
-            profile = await media.speech.analyseSample(got.path, { signal: ctx.signal });
+            profile = await media.speech.analyseSample(got.path, { signal: ctx.signal, language });
           } catch (e) {
             if (e instanceof SpeechInputError) throw ERRORS.audio(SAMPLE_PROBLEMS[e.reason] ?? e.message);
             throw e;
           }
+          // A voice the operator protects is refused (1011) before anything of it is kept.
+          const { refused, nearest } = await services.protectedVoices.check(profile);
+          if (refused) {
+            c.log.info({ taskId, protectedVoice: nearest }, 'voice sample matches a protected voice');
+            throw ERRORS.voiceProtected();
+          }
           await services.tasks.progress(taskId, 50);
-          const language = input.language as SpeechLanguage;
-          const wav = join(tmp, 'demo.wav');
-          await media.speech.synthesize(
-            demoTextFor(language),
-            { language, profile, rate: 1, volume: 1, pitch: 1 },
-            wav,
-            { signal: ctx.signal },
-          );
           const mp3 = join(tmp, 'demo.mp3');
-          await renderAudio(media.bins, { speech: { path: wav }, outputPath: mp3 }, { signal: ctx.signal });
+          await renderVoiceDemo(c, { language, profile, rate: 1, volume: 1, pitch: 1 }, mp3, tmp, ctx.signal);
           const sampleKey = `voices/${voiceId}/sample.${info.formatName.includes('wav') ? 'wav' : info.formatName.includes('mp3') ? 'mp3' : 'm4a'}`;
           await blobs.putFile(sampleKey, got.path);
           const key = `voices/${voiceId}/demo.mp3`;

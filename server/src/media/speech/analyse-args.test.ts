@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { analyseArgs, loudnessArgs, parseIntegratedLoudness } from './analyse-args.js';
 
-test('analyseArgs decodes mono 16 kHz float to stdout and measures loudness in one run', () => {
+test('analyseArgs decodes mono 22.05 kHz float to stdout and measures loudness in one run', () => {
   assert.deepEqual(analyseArgs('/in/sample.m4a', 181), [
     '-hide_banner',
     '-nostdin',
@@ -16,7 +16,7 @@ test('analyseArgs decodes mono 16 kHz float to stdout and measures loudness in o
     '-ac',
     '1',
     '-ar',
-    '16000',
+    '22050',
     '-f',
     'f32le',
     'pipe:1',

@@ -1,5 +1,5 @@
-/** Rate the analyser works at: enough for voice pitch and energy, small enough to be quick. */
-export const ANALYSIS_SAMPLE_RATE = 16000;
+/** Rate the analyser works at: eSpeak's own rate, so samples and synthesis are measured alike. */
+export const ANALYSIS_SAMPLE_RATE = 22050;
 
 /**
  * One ffmpeg run that (1) decodes the first audio stream to mono 32-bit float on stdout and (2)

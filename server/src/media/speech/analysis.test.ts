@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { analyseSpeechSamples, countSyllables, voiceActivity } from './analysis.js';
+import { analyseSpeechSamples, cleanPitchTrack, countSyllables, voiceActivity } from './analysis.js';
 
 const SR = 16000;
 
@@ -88,4 +88,66 @@ test('countSyllables counts envelope peaks once each', () => {
   for (const c of [8, 20, 32])
     for (let k = -4; k <= 4; k++) rms[c + k] = 0.1 * Math.cos((k / 5) * (Math.PI / 2));
   assert.equal(countSyllables(rms, new Uint8Array(40).fill(1)), 3);
+});
+
+test('the analysis does not depend on the recording level', () => {
+  const x = syntheticSpeech(170, 6, 0.002);
+  const loud = analyseSpeechSamples(x, SR);
+  const quiet = analyseSpeechSamples(
+    x.map((v) => v * 0.05),
+    SR,
+  );
+  assert.equal(quiet.voicedSec, loud.voicedSec);
+  assert.equal(quiet.medianPitchHz, loud.medianPitchHz);
+  assert.equal(quiet.syllablesPerSec, loud.syllablesPerSec);
+  assert.ok(Math.abs(quiet.tiltDbPerOct - loud.tiltDbPerOct) < 1e-6);
+});
+
+/**
+ * Syllables of a pulse-train voice (all harmonics, like a glottal source) through vowel resonances
+ * (two-pole filters at the given formants).
+ */
+function syntheticVowels(f0: number, seconds: number, formants: readonly number[]): Float32Array {
+  let x = new Float64Array(Math.round(seconds * SR));
+  let phase = 0;
+  for (let i = 0; i < x.length; i++) {
+    const t = i / SR;
+    const inPhrase = t % 2.5;
+    const syl = inPhrase < 2 ? inPhrase % 0.25 : 1;
+    const env = syl < 0.15 ? 0.5 - 0.5 * Math.cos((2 * Math.PI * syl) / 0.15) : 0;
+    phase += (f0 * (1 + 0.05 * Math.sin(2 * Math.PI * 0.7 * t))) / SR;
+    if (phase >= 1) {
+      phase -= 1;
+      x[i] = env;
+    }
+  }
+  for (const f of formants) {
+    const r = Math.exp((-Math.PI * 90) / SR);
+    const a1 = 2 * r * Math.cos((2 * Math.PI * f) / SR);
+    const y = new Float64Array(x.length);
+    for (let n = 0; n < x.length; n++) y[n] = x[n]! + a1 * (y[n - 1] ?? 0) - r * r * (y[n - 2] ?? 0);
+    x = y;
+  }
+  const peak = x.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+  return Float32Array.from(x, (v) => (0.5 * v) / peak);
+}
+
+test('analyseSpeechSamples measures formants and tilt, or skips formants when asked', () => {
+  const x = syntheticVowels(150, 6, [600, 1500, 2600]);
+  const s = analyseSpeechSamples(x, SR);
+  const near = (got: number, want: number, tol: number) => Math.abs(got - want) / want < tol;
+  assert.ok(
+    near(s.f1Hz, 600, 0.15) && near(s.f2Hz, 1500, 0.06) && near(s.f3Hz, 2600, 0.06),
+    `${s.f1Hz} ${s.f2Hz} ${s.f3Hz}`,
+  );
+  assert.ok(Number.isFinite(s.tiltDbPerOct), `tilt ${s.tiltDbPerOct}`);
+  assert.equal(s.bandDb.length, 13);
+  const fast = analyseSpeechSamples(x, SR, { formants: false });
+  assert.ok(Number.isNaN(fast.f1Hz));
+  assert.equal(fast.tiltDbPerOct, s.tiltDbPerOct);
+});
+
+test('cleanPitchTrack folds octave errors back and drops what stays off', () => {
+  const track = Float32Array.from([0, 200, 205, 410, 198, 99, 202, 900, 0, 195, 40]);
+  assert.deepEqual(Array.from(cleanPitchTrack(track)), [0, 200, 205, 205, 198, 198, 202, 0, 0, 195, 0]);
 });

@@ -1,5 +1,7 @@
-import { decimateForPitch, frameRms, movingAverage, percentile, toDb } from './dsp.js';
+import { decimate, decimateForPitch, frameRms, movingAverage, percentile, toDb } from './dsp.js';
+import { measureFormants } from './formants.js';
 import { pitchAt } from './pitch.js';
+import { longTermSpectrum } from './spectrum.js';
 
 /** Everything the analyser measures about a mono recording. */
 export interface SpeechStats {
@@ -19,6 +21,14 @@ export interface SpeechStats {
   clippingShare: number;
   /** Active-speech power over background power, dB (60 = digital silence between words). */
   snrDb: number;
+  /** Median formant frequencies over voiced frames (NaN when too few frames had them). */
+  f1Hz: number;
+  f2Hz: number;
+  f3Hz: number;
+  /** Slope of the voiced frames' long-term spectrum, 250 Hz-4 kHz, dB per octave. */
+  tiltDbPerOct: number;
+  /** That spectrum's third-octave levels (dB, mean removed), BAND_CENTRES_HZ. */
+  bandDb: number[];
 }
 
 const HOP_SEC = 0.01;
@@ -29,12 +39,26 @@ const WIN_SEC = 0.025;
  */
 const PITCH_STEP = 1;
 const MAX_PITCH_FRAMES = 8000;
+/** Formants and the long-term spectrum settle after a few hundred voiced frames. */
+const MAX_TIMBRE_FRAMES = 1200;
+/** Timbre is measured on a ~11 kHz copy: formants F1-F3 lie below 5 kHz. */
+const TIMBRE_RATE_HZ = 11000;
+const TILT_FFT = 512;
 const CLIP_LEVEL = 0.95;
 /** A syllable nucleus must rise and then fall this far in the smoothed envelope. */
 const SYLLABLE_SWING_DB = 3;
 
+export interface AnalyseOptions {
+  /** Measure formants (the costliest part; synthesis control does not need them). Default true. */
+  formants?: boolean;
+}
+
 /** Analyses mono float samples (any rate ≥ 8 kHz). Pure and deterministic. */
-export function analyseSpeechSamples(samples: Float32Array, sampleRate: number): SpeechStats {
+export function analyseSpeechSamples(
+  samples: Float32Array,
+  sampleRate: number,
+  opts: AnalyseOptions = {},
+): SpeechStats {
   const durationSec = samples.length / sampleRate;
   // Activity and noise are judged on the full band (hiss lives above the voice band); pitch and the
   // syllable envelope on the decimated voice band.
@@ -53,13 +77,15 @@ export function analyseSpeechSamples(samples: Float32Array, sampleRate: number):
   for (let f = 0; f < active.length; f += PITCH_STEP) if (active[f]) frames.push(f);
   const stride = Math.max(1, Math.ceil(frames.length / MAX_PITCH_FRAMES));
   const picked = frames.filter((_, i) => i % stride === 0);
-  const probeLen = pitchProbeLength(low.sampleRate);
-  const f0 = pitchAt(
-    low.samples,
-    low.sampleRate,
-    picked.map((f) => Math.max(0, f * hop + Math.floor(win / 2) - Math.floor(probeLen / 2))),
-  );
+  const centres = picked.map((f) => f * hop + Math.floor(win / 2));
+  const f0 = cleanPitchTrack(pitchAt(low.samples, low.sampleRate, centres));
   const voiced = Array.from(f0).filter((v) => v > 0);
+  const timbre = measureTimbre(
+    samples,
+    sampleRate,
+    picked.filter((_, i) => f0[i]! > 0).map((f) => (f * hop + Math.floor(win / 2)) / low.sampleRate),
+    opts.formants ?? true,
+  );
 
   return {
     durationSec,
@@ -73,18 +99,56 @@ export function analyseSpeechSamples(samples: Float32Array, sampleRate: number):
       activeCount > 0 ? countSyllables(lowRms.subarray(0, frameCount), active) / (activeCount * HOP_SEC) : 0,
     clippingShare: clippingShare(samples, sampleRate, active),
     snrDb: snrDb(rms, active),
+    ...timbre,
   };
 }
 
-function pitchProbeLength(sampleRate: number): number {
-  let half = 64;
-  while (half < sampleRate / 55) half *= 2;
-  return half * 2 + 1;
+/**
+ * Repairs the octave errors a frame-wise tracker makes (a period doubled or halved, usually on
+ * breathy or creaky frames): a frame near twice or half the track's median is folded back, and
+ * what is still more than an octave off is dropped as unvoiced. Pure; returns a new array.
+ */
+export function cleanPitchTrack(f0: Float32Array): Float32Array {
+  const out = Float32Array.from(f0);
+  const m = percentile(
+    Array.from(f0).filter((v) => v > 0),
+    50,
+  );
+  if (!Number.isFinite(m)) return out;
+  for (let i = 0; i < out.length; i++) {
+    let v = out[i]!;
+    if (v <= 0) continue;
+    if (v > 1.6 * m && v / 2 >= 0.62 * m) v /= 2;
+    else if (v < 0.62 * m && v * 2 <= 1.6 * m) v *= 2;
+    out[i] = v > 2 * m || v < m / 2 ? 0 : v;
+  }
+  return out;
+}
+
+/** Formants and long-term spectrum of the voiced frames centred at `times` (seconds). */
+function measureTimbre(samples: Float32Array, sampleRate: number, times: number[], withFormants: boolean) {
+  const mid = decimate(samples, sampleRate, Math.max(1, Math.floor(sampleRate / TIMBRE_RATE_HZ)));
+  const stride = Math.max(1, Math.ceil(times.length / MAX_TIMBRE_FRAMES));
+  const centres = times.filter((_, i) => i % stride === 0).map((t) => Math.round(t * mid.sampleRate));
+  const formants = withFormants
+    ? measureFormants(mid.samples, mid.sampleRate, centres)
+    : { f1Hz: NaN, f2Hz: NaN, f3Hz: NaN };
+  const ltas = longTermSpectrum(mid.samples, mid.sampleRate, centres, TILT_FFT);
+  const mean = ltas.bandDb.reduce((a, b) => a + b, 0) / ltas.bandDb.length;
+  return {
+    f1Hz: formants.f1Hz,
+    f2Hz: formants.f2Hz,
+    f3Hz: formants.f3Hz,
+    tiltDbPerOct: ltas.tiltDbPerOct,
+    bandDb: ltas.frames > 0 ? ltas.bandDb.map((v) => v - mean) : [],
+  };
 }
 
 /**
  * Energy voice-activity detection. The threshold adapts to the recording: 10 dB over the background
- * (10th percentile), at most 35 dB under the loud part, never under -55 dBFS. Steady noise or tone
+ * (10th percentile), at most 35 dB under the loud part, never under -75 dBFS (an absolute floor
+ * higher than that made the analysis depend on the recording level: a quieter copy of the same speech
+ * lost its softer voiced frames, and the pitch median moved with them). Steady noise or tone
  * has no frames 10 dB over its own level, so it comes out inactive. Gaps under 150 ms are bridged and
  * blips under 40 ms dropped.
  */
@@ -93,7 +157,7 @@ export function voiceActivity(db: Float32Array): Uint8Array {
   if (db.length === 0) return active;
   const floor = percentile(db, 10);
   const loud = percentile(db, 99);
-  const threshold = Math.max(floor + 10, loud - 35, -55);
+  const threshold = Math.max(floor + 10, loud - 35, -75);
   for (let i = 0; i < db.length; i++) active[i] = db[i]! >= threshold ? 1 : 0;
   fillRuns(active, 0, 15);
   fillRuns(active, 1, 4);

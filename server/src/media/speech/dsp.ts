@@ -15,8 +15,19 @@ export function decimateForPitch(
   samples: Float32Array,
   sampleRate: number,
 ): { samples: Float32Array; sampleRate: number } {
-  const factor = Math.max(1, Math.floor(sampleRate / 5000));
-  if (factor === 1) return { samples, sampleRate };
+  return decimate(samples, sampleRate, Math.max(1, Math.floor(sampleRate / 5000)));
+}
+
+/**
+ * Anti-alias low-pass (63-tap windowed sinc at 0.45 of the new rate) and keep every factor-th
+ * sample. For analysis only: output audio is resampled by ffmpeg.
+ */
+export function decimate(
+  samples: Float32Array,
+  sampleRate: number,
+  factor: number,
+): { samples: Float32Array; sampleRate: number } {
+  if (factor <= 1) return { samples, sampleRate };
   const taps = windowedSinc(0.45 / factor, 63);
   const half = (taps.length - 1) / 2;
   const n = Math.floor(samples.length / factor);

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { Readable } from 'node:stream';
-import { FfmpegError, runMediaBinary } from '../run-ffmpeg.js';
+import { FfmpegError } from '../run-ffmpeg.js';
 import { decodeForAnalysis } from './measure.js';
 import { rejectSample, toProfile, MAX_SAMPLE_SEC } from './sample-check.js';
 import { buildSsml } from './ssml.js';
-import { isIdentityPlan, synthArgs } from './synth-args.js';
+import type { SpeechLanguage } from './languages.js';
+import { transformAndLevel, type LevelResult } from './level.js';
+import { isIdentityPlan } from './synth-args.js';
 import { phonemeTimings, scaleTimings, wordTimings } from './timing.js';
 import {
   SpeechInputError,
@@ -31,9 +32,10 @@ export interface SpeechEngineDeps {
 }
 
 /**
- * likeness's speech engine: eSpeak-NG for the voice and its timings and the analyser for pitch and
- * rate (both in one worker thread), ffmpeg for shaping the voice toward a cloned profile and applying
- * the voice's edit multipliers.
+ * likeness's speech engine: eSpeak-NG for the voice and its timings (a generated eSpeak variant
+ * gives it the profile's pitch, intonation range and formants) and the analyser (both in one worker
+ * thread), ffmpeg for the rest of the way to the profile (pitch and rate corrections, spectral
+ * tilt, loudness) and for the voice's edit multipliers.
  */
 export function createSpeechEngine(deps: SpeechEngineDeps): SpeechEngine {
   const worker = new SpeechWorkerClient();
@@ -51,6 +53,7 @@ export function createSpeechEngine(deps: SpeechEngineDeps): SpeechEngine {
       {
         ssml: doc.ssml,
         voice: plan.voice,
+        variant: plan.variant,
         rateWpm: plan.rateWpm,
         pitch: plan.pitch,
         range: plan.range,
@@ -65,6 +68,7 @@ export function createSpeechEngine(deps: SpeechEngineDeps): SpeechEngine {
           voicedSec: out.stats.voicedSec,
           syllablesPerSec: out.stats.syllablesPerSec,
           speechSec: out.stats.speechRatio * out.stats.durationSec,
+          tiltDbPerOct: out.stats.tiltDbPerOct,
         }
       : null;
     const post = planPostProcessing(voice, measured, plan.expectedPitchHz);
@@ -72,15 +76,11 @@ export function createSpeechEngine(deps: SpeechEngineDeps): SpeechEngine {
     const tmp = join(deps.tmpDir, `speech-${randomUUID()}.wav`);
     await mkdir(deps.tmpDir, { recursive: true });
     try {
+      let level: LevelResult = { gainDb: 0, loudnessLufs: null, limited: false };
       if (isIdentityPlan(post)) {
         await writeFile(tmp, encodeWav(out.samples, out.sampleRate));
       } else {
-        const pcm = Buffer.from(out.samples.buffer, out.samples.byteOffset, out.samples.byteLength);
-        await runMediaBinary(deps.ffmpeg, synthArgs(post, out.samples.length, out.sampleRate, tmp), {
-          signal: opts.signal,
-          timeoutMs: 600_000,
-          stdin: Readable.from([pcm]),
-        });
+        level = await transformAndLevel(deps.ffmpeg, out.samples, out.sampleRate, post, tmp, opts.signal);
       }
       const info = await readWavInfo(tmp);
       await moveInto(tmp, outWavPath);
@@ -90,6 +90,14 @@ export function createSpeechEngine(deps: SpeechEngineDeps): SpeechEngine {
         sampleRate: info.sampleRate,
         words: scaleTimings(wordTimings(text, doc.segments, out.events, sourceSec), post.tempo, durationSec),
         phonemes: scaleTimings(phonemeTimings(out.events, sourceSec), post.tempo, durationSec),
+        transform: {
+          espeakVoice: plan.voice,
+          rateWpm: plan.rateWpm,
+          pitch: post.pitch,
+          tempo: post.tempo,
+          tiltDbPerOct: post.tiltDbPerOct,
+          ...level,
+        },
       };
     } finally {
       await rm(tmp, { force: true });
@@ -98,7 +106,7 @@ export function createSpeechEngine(deps: SpeechEngineDeps): SpeechEngine {
 
   async function analyseSample(
     inputPath: string,
-    opts: { signal?: AbortSignal } = {},
+    opts: { signal?: AbortSignal; language?: SpeechLanguage } = {},
   ): Promise<VoiceProfile> {
     let decoded;
     try {
@@ -116,7 +124,7 @@ export function createSpeechEngine(deps: SpeechEngineDeps): SpeechEngine {
     const measured = { ...stats, loudnessLufs: decoded.loudnessLufs };
     const rejection = rejectSample(measured);
     if (rejection) throw rejection;
-    return toProfile(measured);
+    return toProfile(measured, opts.language);
   }
 
   return {

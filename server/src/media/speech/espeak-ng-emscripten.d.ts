@@ -26,6 +26,11 @@ declare module '@echogarden/espeak-ng-emscripten' {
   }
   export interface ESpeakNGModule {
     eSpeakNGWorker: new () => ESpeakNGWorker;
+    /** Emscripten's in-memory file system, where eSpeak reads its voices and dictionaries. */
+    FS: {
+      writeFile(path: string, data: string): void;
+      readdir(path: string): string[];
+    };
   }
   const init: () => Promise<ESpeakNGModule>;
   export default init;

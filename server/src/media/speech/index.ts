@@ -11,6 +11,7 @@ export {
   type SpeechEngine,
   type SpeechInputReason,
   type SpeechResult,
+  type SpeechTransform,
   type VoiceProfile,
   type VoiceSettings,
 } from './types.js';
@@ -20,3 +21,4 @@ export { PUBLIC_VOICE_PRESETS, type PublicVoicePreset } from './presets.js';
 export { MAX_SAMPLE_SEC, MIN_SAMPLE_SEC } from './sample-check.js';
 export { measureLoudnessLufs, measureSpeechFile, type MeasuredFile } from './measure.js';
 export { analyseSpeechSamples, type SpeechStats } from './analysis.js';
+export { PROTECTED_VOICE_DISTANCE, voiceprintDistance, voiceprintOf, type Voiceprint } from './voiceprint.js';

@@ -53,6 +53,11 @@ test('detectTextLanguage picks the language from the script', () => {
     ['', null],
     ['12345 !?', null],
     ['This sentence mentions 中 once', null],
+    ['This is the voice of the new presenter, and we are glad to have you with us.', 'en'],
+    ['Das ist die Stimme der neuen Moderatorin, und wir freuen uns über den Besuch.', 'de'],
+    ["C'est la voix de la nouvelle présentatrice, et nous sommes très heureux.", 'fr'],
+    ['Esta es la voz de la nueva presentadora, y estamos muy contentos con el año.', 'es'],
+    ['The weather in Zürich is nice today, and the lake is calm.', 'en'],
     ['韩语是한국어입니다', 'ko'],
   ];
   for (const [text, want] of cases) assert.equal(detectTextLanguage(text), want, text);

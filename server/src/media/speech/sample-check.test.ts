@@ -15,6 +15,11 @@ const good: MeasuredFile = {
   clippingShare: 0,
   snrDb: 40,
   loudnessLufs: -21.34,
+  f1Hz: 612.4,
+  f2Hz: 1788.6,
+  f3Hz: 2901.2,
+  tiltDbPerOct: -6.123,
+  bandDb: [3.04, -1.26],
 };
 
 test('rejectSample accepts a clean sample and names each problem', () => {
@@ -25,19 +30,38 @@ test('rejectSample accepts a clean sample and names each problem', () => {
   assert.equal(reason({ speechRatio: 0.1 }), 'no-speech');
   assert.equal(reason({ voicedSec: 0.8 }), 'no-speech');
   assert.equal(reason({ medianPitchHz: Number.NaN }), 'no-speech');
+  // A hum: a pitch, but no intonation and no vowel resonances.
+  assert.equal(reason({ pitchP10Hz: 220.1, medianPitchHz: 220.2, pitchP90Hz: 220.4 }), 'no-speech');
+  assert.equal(reason({ f2Hz: Number.NaN }), 'no-speech');
   assert.equal(reason({ clippingShare: 0.02 }), 'clipping');
   assert.equal(reason({ snrDb: 9 }), 'noisy');
   // Duration is checked first: a short silent file is "too short", not "no speech".
   assert.equal(reason({ durationSec: 2, speechRatio: 0 }), 'too-short');
 });
 
-test('toProfile rounds the measurements', () => {
-  assert.deepEqual(toProfile(good), {
+test('toProfile rounds the measurements and records the language', () => {
+  assert.deepEqual(toProfile(good, 'en'), {
     medianPitchHz: 180.1,
     pitchP10Hz: 150,
     pitchP90Hz: 231,
     syllablesPerSec: 4.57,
     loudnessLufs: -21.3,
     speechRatio: 0.8,
+    f1Hz: 612,
+    f2Hz: 1789,
+    f3Hz: 2901,
+    tiltDbPerOct: -6.12,
+    bandDb: [3, -1.3],
+    language: 'en',
   });
+  // What could not be measured is left out (JSON has no NaN).
+  const bare = toProfile({ ...good, f2Hz: Number.NaN, tiltDbPerOct: Number.NaN, bandDb: [] });
+  assert.deepEqual(Object.keys(bare).sort(), [
+    'loudnessLufs',
+    'medianPitchHz',
+    'pitchP10Hz',
+    'pitchP90Hz',
+    'speechRatio',
+    'syllablesPerSec',
+  ]);
 });

@@ -1,4 +1,5 @@
 import type { MeasuredFile } from './measure.js';
+import type { SpeechLanguage } from './languages.js';
 import { SpeechInputError, type VoiceProfile } from './types.js';
 
 /** Voice samples the voice API accepts: 5 seconds to 3 minutes. */
@@ -11,6 +12,11 @@ const MIN_VOICED_SEC = 1;
 const MAX_CLIPPING_SHARE = 0.005;
 /** Speech must stand this far above the background. */
 const MIN_SNR_DB = 12;
+/**
+ * Speech always has intonation: a p90/p10 pitch ratio under this is a steady tone (a hum, a beep),
+ * whatever its loudness pattern. eSpeak's flattest voices measure about 1.2.
+ */
+const MIN_PITCH_SPREAD = 1.03;
 
 /** Why a measured sample cannot be cloned from, or null when it can. Pure. */
 export function rejectSample(m: MeasuredFile): SpeechInputError | null {
@@ -27,6 +33,10 @@ export function rejectSample(m: MeasuredFile): SpeechInputError | null {
   if (m.speechRatio < MIN_SPEECH_RATIO || m.voicedSec < MIN_VOICED_SEC || !Number.isFinite(m.medianPitchHz)) {
     return new SpeechInputError('no-speech', 'no speech was found in the voice sample');
   }
+  // A tone has a pitch but neither intonation nor vowel resonances (formants).
+  if (m.pitchP90Hz / m.pitchP10Hz < MIN_PITCH_SPREAD || !Number.isFinite(m.f2Hz)) {
+    return new SpeechInputError('no-speech', 'the voice sample holds a steady tone, not speech');
+  }
   if (m.clippingShare > MAX_CLIPPING_SHARE) {
     return new SpeechInputError('clipping', 'the voice sample is distorted (recorded too loud)');
   }
@@ -38,9 +48,12 @@ export function rejectSample(m: MeasuredFile): SpeechInputError | null {
 
 const round = (v: number, digits: number) => Number(v.toFixed(digits));
 
-/** The stored profile: measured figures, rounded to what is meaningful. Pure. */
-export function toProfile(m: MeasuredFile): VoiceProfile {
-  return {
+/**
+ * The stored profile: measured figures, rounded to what is meaningful. Formants and tilt are left
+ * out when they could not be measured (JSON has no NaN). Pure.
+ */
+export function toProfile(m: MeasuredFile, language?: SpeechLanguage): VoiceProfile {
+  const profile: VoiceProfile = {
     medianPitchHz: round(m.medianPitchHz, 1),
     pitchP10Hz: round(m.pitchP10Hz, 1),
     pitchP90Hz: round(m.pitchP90Hz, 1),
@@ -48,4 +61,14 @@ export function toProfile(m: MeasuredFile): VoiceProfile {
     loudnessLufs: round(m.loudnessLufs, 1),
     speechRatio: round(m.speechRatio, 3),
   };
+  if ([m.f1Hz, m.f2Hz, m.f3Hz].every(Number.isFinite)) {
+    profile.f1Hz = Math.round(m.f1Hz);
+    profile.f2Hz = Math.round(m.f2Hz);
+    profile.f3Hz = Math.round(m.f3Hz);
+  }
+  if (Number.isFinite(m.tiltDbPerOct)) profile.tiltDbPerOct = round(m.tiltDbPerOct, 2);
+  if (m.bandDb.length > 0 && m.bandDb.every(Number.isFinite))
+    profile.bandDb = m.bandDb.map((v) => round(v, 1));
+  if (language) profile.language = language;
+  return profile;
 }

@@ -2,24 +2,33 @@
 // the event loop) and the pitch/syllable analysis. The eSpeak module (24 MB of voice data) loads on
 // the first synthesis and serves every later one.
 import { parentPort } from 'node:worker_threads';
-import init, { type ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
+import init, { type ESpeakNGModule, type ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { analyseSpeechSamples } from './analysis.js';
 import { int16ToFloat } from './dsp.js';
 import type { EspeakEvent } from './timing.js';
 import type { AnalyseRequest, SynthRequest, WorkerRequest, WorkerResponse } from './worker-protocol.js';
 
-let engine: Promise<ESpeakNGWorker> | null = null;
+/** Where eSpeak-NG looks for voice variants inside the module's file system. */
+const VARIANT_DIR = '/usr/share/espeak-ng-data/voices/!v';
+
+let engine: Promise<{ module: ESpeakNGModule; worker: ESpeakNGWorker }> | null = null;
 let currentVoice = '';
+/** Generated variants already written (names are content hashes, so a name never changes meaning). */
+const written = new Set<string>();
 // Requests run strictly one after another, even while the module is still loading.
 let queue: Promise<void> = Promise.resolve();
 
-function load(): Promise<ESpeakNGWorker> {
-  engine ??= init().then((m) => new m.eSpeakNGWorker());
+function load(): Promise<{ module: ESpeakNGModule; worker: ESpeakNGWorker }> {
+  engine ??= init().then((module) => ({ module, worker: new module.eSpeakNGWorker() }));
   return engine;
 }
 
 async function synth(req: SynthRequest): Promise<{ reply: WorkerResponse; transfer: ArrayBuffer[] }> {
-  const w = await load();
+  const { module, worker: w } = await load();
+  if (req.variant && !written.has(req.variant.name)) {
+    module.FS.writeFile(`${VARIANT_DIR}/${req.variant.name}`, req.variant.text);
+    written.add(req.variant.name);
+  }
   if (req.voice !== currentVoice) {
     currentVoice = '';
     // eSpeak returns an error code (and keeps the previous voice) for an unknown voice.
@@ -51,6 +60,7 @@ async function synth(req: SynthRequest): Promise<{ reply: WorkerResponse; transf
       ? analyseSpeechSamples(
           int16ToFloat(samples.subarray(0, Math.round(sampleRate * req.measureSec))),
           sampleRate,
+          { formants: false },
         )
       : undefined;
   return { reply: { id: req.id, ok: true, sampleRate, samples, events, stats }, transfer: [samples.buffer] };

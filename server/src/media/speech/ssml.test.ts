@@ -64,3 +64,26 @@ test('wordCore strips sentence punctuation and quotes but keeps symbols', () => 
   assert.deepEqual(wordCore('好。'), { text: '好', offset: 0 });
   assert.deepEqual(wordCore('...'), { text: '', offset: 0 });
 });
+
+test('buildSsml speaks dates, percentages and money in words, each as one timed word of the written text', () => {
+  const text = '价格¥199，增长12.5%。';
+  const doc = buildSsml(text, 'zh');
+  assert.equal(
+    doc.ssml,
+    '<speak><mark name="ws-0"/>价格<mark name="we-0"/><mark name="ws-1"/>199元<mark name="we-1"/>，' +
+      '<mark name="ws-2"/>增长<mark name="we-2"/><mark name="ws-3"/>百分之12.5<mark name="we-3"/>。</speak>',
+  );
+  assert.deepEqual(
+    doc.segments.map((s) => [text.slice(s.inputStart, s.inputEnd), s.cjk]),
+    [
+      ['价格', true],
+      ['¥199', false],
+      ['增长', true],
+      ['12.5%', false],
+    ],
+  );
+  // Every spoken character of a form maps to the form's start in the input.
+  assert.deepEqual(doc.segments[1]!.inputIndexAt, [2, 2, 2, 2]);
+  const en = buildSsml('It costs $5 & more.', 'en');
+  assert.match(en.ssml, /<mark name="ws-2"\/>5 dollars<mark name="we-2"\/> <mark name="ws-3"\/>&amp;/);
+});

@@ -1,4 +1,5 @@
 import type { SpeechLanguage } from './languages.js';
+import { spokenForms } from './spoken-forms.js';
 
 /**
  * One stretch of the input that eSpeak speaks as a unit and that becomes one timed word (or, for
@@ -103,17 +104,40 @@ export function buildSsml(text: string, lang: SpeechLanguage): SsmlDocument {
     ssmlLen += [...s].length;
   };
 
+  // Dates, percentages, currencies… are spoken in words eSpeak reads well; each stays one timed word.
+  const forms = new Map(spokenForms(text, lang).map((f) => [f.start, f]));
+
   let i = 0;
   while (i < chars.length) {
     const c = chars[i]!;
+    const form = forms.get(c.at);
+    if (form) {
+      const index = segments.length;
+      emit(`<mark name="${markStart(index)}"/>`);
+      const ssmlStart = ssmlLen;
+      const spoken = [...form.spoken].map(escapeXml).join('');
+      emit(spoken);
+      segments.push({
+        index,
+        inputStart: form.start,
+        inputEnd: form.end,
+        ssmlStart,
+        ssmlEnd: ssmlLen,
+        inputIndexAt: new Array<number>(ssmlLen - ssmlStart).fill(form.start),
+        cjk: false,
+      });
+      emit(`<mark name="${markEnd(index)}"/>`);
+      while (i < chars.length && chars[i]!.at < form.end) i++;
+      continue;
+    }
     if (c.cls === 'space' || c.cls === 'punct') {
       emit(c.cls === 'space' ? ' ' : escapeXml(c.ch));
       i++;
       continue;
     }
-    // A segment: consecutive letters of one family (CJK or not).
+    // A segment: consecutive letters of one family (CJK or not), up to the next spoken form.
     let j = i;
-    while (j < chars.length && chars[j]!.cls === c.cls) j++;
+    while (j < chars.length && chars[j]!.cls === c.cls && (j === i || !forms.has(chars[j]!.at))) j++;
     const run = chars.slice(i, j);
     const inputStart = c.at;
     const last = run[run.length - 1]!;

@@ -1,13 +1,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { FloatCollector, toInt16 } from './level.js';
 import {
   atempoFactors,
   isIdentityPlan,
+  levelArgs,
   num,
   stretchedLength,
-  synthArgs,
-  synthFilterChain,
+  tiltFilter,
+  transformArgs,
+  transformChain,
 } from './synth-args.js';
+import type { PostPlan } from './voice-plan.js';
 
 test('num writes compact decimals', () => {
   assert.equal(num(1.5), '1.5');
@@ -29,26 +33,42 @@ test('stretchedLength rounds the stretched sample count', () => {
   assert.equal(stretchedLength(0, 1), 1);
 });
 
-test('synthFilterChain: only what changes, padded and trimmed', () => {
+const plan = (p: Partial<PostPlan>): PostPlan => ({
+  pitch: 1,
+  tempo: 1,
+  tiltDbPerOct: 0,
+  loudnessLufs: null,
+  volume: 1,
+  ...p,
+});
+
+test('tiltFilter: a straight line in log frequency around 1 kHz, delay compensated', () => {
   assert.equal(
-    synthFilterChain({ pitch: 1, tempo: 1.5, volume: 1 }, 22050, 22050),
-    'apad=pad_len=11025,atempo=1.5,atrim=end_sample=14700',
-  );
-  assert.equal(
-    synthFilterChain({ pitch: 1.5, tempo: 1, volume: 0.5 }, 1000, 22050),
-    'apad=pad_len=11025,rubberband=pitch=1.5:formant=preserved,volume=0.5,alimiter=level=false:limit=0.97:attack=1:release=50,atrim=end_sample=1000',
-  );
-  assert.equal(
-    synthFilterChain({ pitch: 1, tempo: 0.4, volume: 2 }, 1000, 16000),
-    'apad=pad_len=8000,atempo=0.5,atempo=0.8,volume=2,alimiter=level=false:limit=0.97:attack=1:release=50,atrim=end_sample=2500',
+    tiltFilter(-3),
+    "firequalizer=gain='-4.328085*log(min(max(f\\,100)\\,8000)/1000)':zero_phase=on,atrim=start=0",
   );
 });
 
-test('synthArgs reads raw eSpeak PCM from stdin and writes a mono s16 WAV', () => {
-  assert.deepEqual(synthArgs({ pitch: 1, tempo: 2, volume: 1 }, 44100, 22050, '/tmp/o.wav'), [
+test('transformChain: only what changes, padded and trimmed', () => {
+  assert.equal(
+    transformChain(plan({ tempo: 1.5 }), 22050, 22050),
+    'apad=pad_len=11025,atempo=1.5,atrim=end_sample=14700',
+  );
+  assert.equal(
+    transformChain(plan({ pitch: 1.5, volume: 0.5, loudnessLufs: -20 }), 1000, 22050),
+    'apad=pad_len=11025,rubberband=pitch=1.5:formant=preserved,atrim=end_sample=1000',
+  );
+  assert.equal(
+    transformChain(plan({ tempo: 0.4, tiltDbPerOct: 2 }), 1000, 16000),
+    `apad=pad_len=8000,atempo=0.5,atempo=0.8,${tiltFilter(2)},atrim=end_sample=2500`,
+  );
+});
+
+test('transformArgs: raw eSpeak PCM in, float out, loudness measured beside it', () => {
+  assert.deepEqual(transformArgs(plan({ tempo: 2 }), 44100, 22050), [
     '-hide_banner',
-    '-v',
-    'error',
+    '-nostdin',
+    '-nostats',
     '-f',
     's16le',
     '-ar',
@@ -57,8 +77,37 @@ test('synthArgs reads raw eSpeak PCM from stdin and writes a mono s16 WAV', () =
     '1',
     '-i',
     'pipe:0',
-    '-af',
-    'apad=pad_len=11025,atempo=2,atrim=end_sample=22050',
+    '-filter_complex',
+    '[0:a]apad=pad_len=11025,atempo=2,atrim=end_sample=22050,asplit=2[out][m];[m]aresample=48000,ebur128=framelog=verbose,anullsink',
+    '-map',
+    '[out]',
+    '-ar',
+    '22050',
+    '-ac',
+    '1',
+    '-f',
+    'f32le',
+    'pipe:1',
+  ]);
+});
+
+test('levelArgs: gain and limiter, written as a mono s16 WAV and measured', () => {
+  assert.deepEqual(levelArgs(1.5, 22050, '/tmp/o.wav'), [
+    '-hide_banner',
+    '-nostdin',
+    '-nostats',
+    '-f',
+    'f32le',
+    '-ar',
+    '22050',
+    '-ac',
+    '1',
+    '-i',
+    'pipe:0',
+    '-filter_complex',
+    '[0:a]volume=1.5,alimiter=level=false:limit=0.97:attack=1:release=50,asplit=2[out][m];[m]aresample=48000,ebur128=framelog=verbose,anullsink',
+    '-map',
+    '[out]',
     '-ar',
     '22050',
     '-ac',
@@ -73,6 +122,30 @@ test('synthArgs reads raw eSpeak PCM from stdin and writes a mono s16 WAV', () =
 });
 
 test('isIdentityPlan', () => {
-  assert.equal(isIdentityPlan({ pitch: 1, tempo: 1, volume: 1 }), true);
-  assert.equal(isIdentityPlan({ pitch: 1, tempo: 1, volume: 0.9 }), false);
+  assert.equal(isIdentityPlan(plan({})), true);
+  assert.equal(isIdentityPlan(plan({ volume: 0.9 })), false);
+  assert.equal(isIdentityPlan(plan({ tiltDbPerOct: -1 })), false);
+  assert.equal(isIdentityPlan(plan({ loudnessLufs: -20 })), false);
+});
+
+test('toInt16 scales, rounds and never wraps', () => {
+  assert.deepEqual(
+    Array.from(toInt16(Float32Array.from([0, 0.5, -0.5, 2, -2]), 0.5)),
+    [0, 8192, -8192, 32767, -32767],
+  );
+});
+
+test('FloatCollector joins samples split across pipe reads and tracks the peak', () => {
+  const bytes = Buffer.alloc(12);
+  [0.25, -0.75, 0.5].forEach((v, i) => bytes.writeFloatLE(v, i * 4));
+  const c = new FloatCollector();
+  c.push(bytes.subarray(0, 5));
+  c.push(bytes.subarray(5, 6));
+  c.push(bytes.subarray(6));
+  assert.equal(c.length, 3);
+  assert.deepEqual(
+    c.chunks.flatMap((x) => Array.from(x)),
+    [0.25, -0.75, 0.5],
+  );
+  assert.equal(c.peak, 0.75);
 });

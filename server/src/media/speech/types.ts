@@ -11,6 +11,19 @@ export interface VoiceProfile {
   loudnessLufs: number;
   /** Share of 10 ms frames with voice activity. */
   speechRatio: number;
+  /**
+   * Median formant frequencies over voiced frames, Hz. Absent in profiles made before formants
+   * were measured (and in presets that leave the voice's own formants alone).
+   */
+  f1Hz?: number;
+  f2Hz?: number;
+  f3Hz?: number;
+  /** Slope of the long-term spectrum of voiced speech, 250 Hz-4 kHz, dB per octave. */
+  tiltDbPerOct?: number;
+  /** Third-octave levels of that spectrum (dB, mean removed), for voiceprints. */
+  bandDb?: number[];
+  /** Language the sample was spoken in; formants are compared with eSpeak's voice of that language. */
+  language?: SpeechLanguage;
 }
 
 export interface VoiceSettings {
@@ -28,6 +41,23 @@ export interface SpeechResult {
   sampleRate: number;
   words: TimedWord[];
   phonemes: TimedPhoneme[];
+  /** What was done to eSpeak's output to follow the profile and the edits (for logs and tests). */
+  transform?: SpeechTransform;
+}
+
+export interface SpeechTransform {
+  /** eSpeak voice used, with the generated variant ("en-us+lk…") when a profile shaped it. */
+  espeakVoice: string;
+  rateWpm: number;
+  /** Pitch shift, tempo and tilt applied by ffmpeg after eSpeak. */
+  pitch: number;
+  tempo: number;
+  tiltDbPerOct: number;
+  /** Gain applied to reach the loudness target, dB; and the loudness measured at the end (LUFS). */
+  gainDb: number;
+  loudnessLufs: number | null;
+  /** Whether a limiter had to hold peaks down (gain beyond the headroom). */
+  limited: boolean;
 }
 
 export type SpeechInputReason = 'too-short' | 'too-long' | 'no-speech' | 'clipping' | 'noisy' | 'unreadable';
@@ -52,6 +82,9 @@ export interface SpeechEngine {
     opts?: { signal?: AbortSignal },
   ): Promise<SpeechResult>;
   /** Analyses a voice sample (mp3/m4a/wav/any ffmpeg-readable) into a profile; throws SpeechInputError for unusable samples. */
-  analyseSample(inputPath: string, opts?: { signal?: AbortSignal }): Promise<VoiceProfile>;
+  analyseSample(
+    inputPath: string,
+    opts?: { signal?: AbortSignal; language?: SpeechLanguage },
+  ): Promise<VoiceProfile>;
   close(): Promise<void>;
 }

@@ -6,8 +6,10 @@ export interface SynthRequest {
   kind: 'synth';
   id: number;
   ssml: string;
-  /** eSpeak voice, optionally with a variant ("cmn", "en-us+f2"). */
+  /** eSpeak voice, optionally with a variant ("cmn", "en-us+lk0123456789"). */
   voice: string;
+  /** A generated variant the voice names, written into eSpeak's voice folder before use. */
+  variant?: { name: string; text: string } | null;
   /** Words per minute (eSpeak's default is 175). */
   rateWpm: number;
   /** eSpeak base pitch and pitch range, 0-99 (50 = the voice's own). */
