@@ -3,7 +3,7 @@
 // clip looped to 60 s and scaled to the output) with the same x264 and AAC settings and the same
 // sound. Reports render time / baseline time, the real-time factor and the peak RSS of the render
 // (this process and its ffmpeg children together).
-import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises';
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -27,28 +27,26 @@ const bins = resolveMediaBinaries();
 const work = await mkdtemp(join(tmpdir(), 'likeness-render-bench-'));
 const ff = (args: string[]) => runMediaBinary(bins.ffmpeg, ['-hide_banner', '-v', 'error', '-y', ...args]);
 
-/** Resident memory in MB of this process plus every process it started (ffmpeg), from /proc. */
+/** Resident memory in MB of this process plus the processes it started (ffmpeg), from /proc. */
 async function treeRssMb(): Promise<number> {
-  const rssOf = async (pid: string) => {
+  const rssKb = async (pid: string) => {
     try {
-      const s = await readFile(`/proc/${pid}/status`, 'utf8');
-      return { ppid: /PPid:\s+(\d+)/.exec(s)?.[1], kb: Number(/VmRSS:\s+(\d+)/.exec(s)?.[1] ?? 0) };
+      return Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
     } catch {
-      return null;
+      return 0; // exited between listing and reading
     }
   };
-  let kb = (await rssOf(String(process.pid)))?.kb ?? 0;
-  for (const name of await readdir('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const r = await rssOf(name);
-    if (r && r.ppid === String(process.pid)) kb += r.kb;
-  }
-  return kb / 1024;
+  const self = String(process.pid);
+  const children = (await readFile(`/proc/${self}/task/${self}/children`, 'utf8').catch(() => ''))
+    .split(' ')
+    .filter(Boolean);
+  const kb = await Promise.all([self, ...children].map(rssKb));
+  return kb.reduce((a, b) => a + b, 0) / 1024;
 }
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; peakMb: number; value: T }> {
   let peak = await treeRssMb();
-  const sampler = setInterval(() => void treeRssMb().then((v) => (peak = Math.max(peak, v))), 100);
+  const sampler = setInterval(() => void treeRssMb().then((v) => (peak = Math.max(peak, v))), 250);
   const t0 = performance.now();
   try {
     const value = await fn();

@@ -3,7 +3,7 @@ import { faceHeight } from '../face/track.js';
 import { planes, type Plane } from './frame.js';
 import type { HeadTrack } from './idle-motion.js';
 import { paintMouth } from './mouth-paint.js';
-import { buildRig, type HeadMotion } from './rig.js';
+import { RigBuilder, type HeadMotion } from './rig.js';
 import type { MouthTimeline } from './timeline/types.js';
 import { warpFrame, warpFrameInPlace } from './warp.js';
 import type { FrameAnimator } from './frame-stream.js';
@@ -61,6 +61,7 @@ function lipLuma(y: Plane, pts: Float32Array): number {
 export class FaceAnimator implements FrameAnimator {
   readonly stats: FrameStats = { animated: 0, passed: 0 };
   private readonly scratch: [Plane, Plane, Plane];
+  private readonly rig = new RigBuilder();
 
   constructor(private readonly anim: FaceAnimation) {
     const { width: w, height: h } = anim;
@@ -87,7 +88,7 @@ export class FaceAnimator implements FrameAnimator {
         }
       : null;
     const i = Math.min(index, a.mouth.open.length - 1);
-    const rig = buildRig({
+    const rig = this.rig.build({
       points: pts,
       pose: {
         open: i >= 0 ? a.mouth.open[i]! : 0,

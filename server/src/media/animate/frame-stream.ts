@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 /** Changes frames in place: `frame` holds the picture of frame `index` and receives the result; with
  * `base` (a still picture reused for every frame) `frame` is a fresh copy of it. */
 export interface FrameAnimator {
@@ -11,9 +13,38 @@ export interface FrameAnimator {
  * handful of frames in memory, however long the video.
  */
 
-/** Cuts a byte stream into frames of exactly `size` bytes; each frame is a new buffer the caller owns. */
-export async function* readFrames(stream: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
-  let frame = Buffer.allocUnsafe(size);
+/**
+ * Recycles frame buffers. A render moves thousands of megabyte-sized frames; allocating each anew
+ * made the garbage collector the largest cost after the warp. Frames come back once the encoder's
+ * pipe has taken them.
+ */
+export class FramePool {
+  private readonly free: Buffer[] = [];
+
+  constructor(
+    readonly size: number,
+    private readonly keep = 8,
+  ) {}
+
+  take(): Buffer {
+    return this.free.pop() ?? Buffer.allocUnsafe(this.size);
+  }
+
+  give(frame: Buffer): void {
+    if (frame.length === this.size && this.free.length < this.keep) this.free.push(frame);
+  }
+}
+
+/**
+ * Cuts a byte stream into frames of exactly `size` bytes; each frame is a buffer the caller owns
+ * (taken from `pool` when given, to be given back when done with).
+ */
+export async function* readFrames(
+  stream: AsyncIterable<Buffer>,
+  size: number,
+  pool: FramePool = new FramePool(size, 0),
+): AsyncGenerator<Buffer> {
+  let frame = pool.take();
   let filled = 0;
   for await (const chunk of stream) {
     let at = 0;
@@ -24,7 +55,7 @@ export async function* readFrames(stream: AsyncIterable<Buffer>, size: number): 
       at += n;
       if (filled === size) {
         yield frame;
-        frame = Buffer.allocUnsafe(size);
+        frame = pool.take();
         filled = 0;
       }
     }
@@ -53,10 +84,12 @@ export async function* animateFrames(
   source: FrameSource,
   count: number,
   animator: FrameAnimator | null,
+  pool?: FramePool,
 ): AsyncGenerator<Buffer> {
   if (source.kind === 'still') {
     for (let i = 0; i < count; i++) {
-      const frame = Buffer.from(source.frame);
+      const frame = pool ? pool.take() : Buffer.allocUnsafe(source.frame.length);
+      frame.set(source.frame);
       animator?.render(i, frame, source.frame);
       yield frame;
     }
@@ -70,4 +103,36 @@ export async function* animateFrames(
     i++;
   }
   if (i < count) throw new AvatarStreamEndedError(i, count);
+}
+
+/**
+ * Writes frames into a pipe (the encoder's stdin) with backpressure, giving each frame back to the
+ * pool once the pipe has taken it, then ends the pipe. Stops quietly when `stop` fires (the encoder
+ * has finished or failed); a failing frame source rejects.
+ */
+export async function pumpFrames(
+  frames: AsyncIterable<Buffer>,
+  pipe: Writable,
+  pool: FramePool,
+  stop: AbortSignal,
+): Promise<void> {
+  const iterator = frames[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      if (stop.aborted) return;
+      const next = await iterator.next();
+      if (next.done) break;
+      const frame = next.value;
+      if (!pipe.write(frame, () => pool.give(frame))) {
+        try {
+          await once(pipe, 'drain', { signal: stop });
+        } catch {
+          return; // stopped while the pipe was full
+        }
+      }
+    }
+    pipe.end();
+  } finally {
+    await iterator.return?.();
+  }
 }

@@ -37,16 +37,27 @@ function contourY(c: Float32Array, x: number): number {
   return c[n * 2 - 1]!;
 }
 
-function sortedByX(c: Float32Array): Float32Array {
+/** Sorts a contour's (x, y) pairs by x into `out` (insertion sort: contours are short and nearly sorted). */
+function sortedByX(c: Float32Array, out: Float32Array): Float32Array {
+  out.set(c);
   const n = c.length / 2;
-  const idx = Array.from({ length: n }, (_, i) => i).sort((a, b) => c[a * 2]! - c[b * 2]!);
-  const out = new Float32Array(c.length);
-  idx.forEach((from, to) => {
-    out[to * 2] = c[from * 2]!;
-    out[to * 2 + 1] = c[from * 2 + 1]!;
-  });
+  for (let i = 1; i < n; i++) {
+    const x = out[i * 2]!;
+    const y = out[i * 2 + 1]!;
+    let j = i - 1;
+    while (j >= 0 && out[j * 2]! > x) {
+      out[(j + 1) * 2] = out[j * 2]!;
+      out[(j + 1) * 2 + 1] = out[j * 2 + 1]!;
+      j--;
+    }
+    out[(j + 1) * 2] = x;
+    out[(j + 1) * 2 + 1] = y;
+  }
   return out;
 }
+
+let sortedUpper = new Float32Array(0);
+let sortedLower = new Float32Array(0);
 
 interface Shade {
   y: number;
@@ -117,8 +128,10 @@ function shadeAt(
 
 /** Paints the interior of `o` into the three planes of a 4:2:0 frame. */
 export function paintMouth(planes: [Plane, Plane, Plane], o: MouthOpening, colours: MouthColours): void {
-  const upper = sortedByX(o.upper);
-  const lower = sortedByX(o.lower);
+  if (sortedUpper.length !== o.upper.length) sortedUpper = new Float32Array(o.upper.length);
+  if (sortedLower.length !== o.lower.length) sortedLower = new Float32Array(o.lower.length);
+  const upper = sortedByX(o.upper, sortedUpper);
+  const lower = sortedByX(o.lower, sortedLower);
   let maxGap = 0;
   for (let i = 0; i < upper.length / 2; i++) {
     maxGap = Math.max(maxGap, contourY(lower, upper[i * 2]!) - upper[i * 2 + 1]!);

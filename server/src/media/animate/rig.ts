@@ -76,8 +76,6 @@ export interface MouthOpening {
 export interface RigResult {
   mesh: WarpMesh;
   opening: MouthOpening;
-  /** Axis-aligned box of everything that may change (frame pixels), or null when nothing moves. */
-  dirty: { x0: number; y0: number; x1: number; y1: number } | null;
 }
 
 interface Frame2 {
@@ -139,9 +137,52 @@ const LIP_POINTS = new Set<number>([
   ...LIPS_LOWER_INNER,
 ]);
 const JAW_POINTS = new Set<number>([...LOWER_FACE, ...FACE_OVAL]);
+const UPPER_LIP_POINTS = new Set<number>([...LIPS_UPPER_OUTER, ...LIPS_UPPER_INNER]);
+/** Where each mesh point sits in the rig's point list. */
+const RIG_INDEX = new Map<number, number>(RIG_POINTS.map((m, idx) => [m, idx]));
 
-/** Builds the warp for one frame. */
+/** Points in every rig: the mesh points, two rings around the face and the neck anchors. */
+const RIG_SIZE = RIG_POINTS.length + FACE_OVAL.length * 2 + 5;
+const PAIRS = LIPS_UPPER_INNER.length;
+
+/**
+ * Buffers reused from frame to frame. A render builds a rig for every frame; fresh typed arrays and
+ * a fresh triangulation each time made the garbage collector run several times a second.
+ * The result of `build` is valid until the next call.
+ */
+export class RigBuilder {
+  private readonly src = new Float32Array(RIG_SIZE * 2);
+  private readonly dst = new Float32Array(RIG_SIZE * 2);
+  private readonly coords = new Float64Array(RIG_SIZE * 2);
+  private readonly rigid = new Uint8Array(RIG_SIZE);
+  private readonly upper = new Float32Array(PAIRS * 2);
+  private readonly lower = new Float32Array(PAIRS * 2);
+  private delaunay: Delaunator<Float64Array> | null = null;
+
+  build(input: RigInput): RigResult {
+    return buildInto(input, this);
+  }
+
+  /** @internal */
+  buffers() {
+    return { src: this.src, dst: this.dst, rigid: this.rigid, upper: this.upper, lower: this.lower };
+  }
+
+  /** @internal Triangulates the source positions, reusing the triangulation's memory. */
+  triangulate(): Uint32Array {
+    this.coords.set(this.src);
+    if (this.delaunay) this.delaunay.update();
+    else this.delaunay = new Delaunator(this.coords);
+    return this.delaunay.triangles;
+  }
+}
+
+/** Builds the warp for one frame (one-off; renders use a RigBuilder). */
 export function buildRig(input: RigInput): RigResult {
+  return new RigBuilder().build(input);
+}
+
+function buildInto(input: RigInput, builder: RigBuilder): RigResult {
   const p = input.points;
   if (p.length !== MESH_POINTS * 2) throw new RangeError(`expected ${MESH_POINTS} landmarks`);
   const px = (i: number) => p[i * 2]!;
@@ -211,13 +252,10 @@ export function buildRig(input: RigInput): RigResult {
   const jawTravel = (LOWER_SHARE * centreDelta) / lipCentreK;
   const xStretch = SPREAD * pose.wide - GATHER * pose.round;
 
-  const upperSet = new Set<number>([...LIPS_UPPER_OUTER, ...LIPS_UPPER_INNER]);
-  const count = RIG_POINTS.length;
-  const extra = FACE_OVAL.length * 2 + 5;
-  const src = new Float32Array((count + extra) * 2);
-  const dst = new Float32Array((count + extra) * 2);
+  const { src, dst, rigid, upper, lower } = builder.buffers();
   let k = 0;
-  const push = (sxv: number, syv: number, dxv: number, dyv: number) => {
+  const push = (sxv: number, syv: number, dxv: number, dyv: number, turns: boolean) => {
+    rigid[k / 2] = turns ? 1 : 0;
     src[k] = sxv;
     src[k + 1] = syv;
     dst[k] = dxv;
@@ -253,7 +291,7 @@ export function buildRig(input: RigInput): RigResult {
     let ddx = 0;
     let ddy = 0;
     if (LIP_POINTS.has(i)) {
-      ddy = upperSet.has(i) ? interp(sx, sUp, lxp) : interp(sx, sLow, lxp);
+      ddy = UPPER_LIP_POINTS.has(i) ? interp(sx, sUp, lxp) : interp(sx, sLow, lxp);
       ddx = lxp * xStretch;
     } else if (JAW_POINTS.has(i)) {
       const k2 = jawK(lyp);
@@ -264,7 +302,7 @@ export function buildRig(input: RigInput): RigResult {
     }
     const [wx, wy] = fromLocal(lxp + ddx, lyp + ddy);
     const lid = lidShift.get(i) ?? 0;
-    push(x0, y0, wx, wy + lid);
+    push(x0, y0, wx, wy + lid, true);
   }
 
   // Synthetic anchors: a "hair" ring that moves with the head, an outer ring and the neck that stay.
@@ -277,18 +315,16 @@ export function buildRig(input: RigInput): RigResult {
   ocx /= FACE_OVAL.length;
   ocy /= FACE_OVAL.length;
   const faceH = Math.hypot(px(CHIN) - px(10), py(CHIN) - py(10)) || width * 3;
-  const hairStart = k;
   for (const i of FACE_OVAL) {
     const hx = ocx + (px(i) - ocx) * 1.45;
     const hy = ocy + (py(i) - ocy) * 1.45;
-    if (toLocal(f, hx, hy)[1] > 0) continue; // below the mouth: leave the neck to the jaw
-    push(hx, hy, hx, hy);
+    // Below the mouth the ring stays put with the neck, and leaves the jaw room to move.
+    push(hx, hy, hx, hy, toLocal(f, hx, hy)[1] <= 0);
   }
-  const hairEnd = k;
   for (const i of FACE_OVAL) {
     const ax = ocx + (px(i) - ocx) * 2.2;
     const ay = ocy + (py(i) - ocy) * 2.2;
-    push(ax, ay, ax, ay);
+    push(ax, ay, ax, ay, false);
   }
   for (const [nx, ny] of [
     [0, 0.45],
@@ -298,43 +334,35 @@ export function buildRig(input: RigInput): RigResult {
     [0.5, 0.3],
   ] as const) {
     const [ax, ay] = fromLocal(nx * faceH, chinY + ny * faceH);
-    push(ax, ay, ax, ay);
+    push(ax, ay, ax, ay, false);
   }
-  const used = k / 2;
-  const s = src.subarray(0, k);
-  const d = dst.subarray(0, k);
+  if (k !== RIG_SIZE * 2) throw new Error(`rig has ${k / 2} points, expected ${RIG_SIZE}`);
 
-  // Head motion: a rigid turn about the neck, applied to the face and the hair ring.
+  // Head motion: a rigid turn about the neck, applied to the face and the upper hair ring.
   if (input.head && (input.head.angle !== 0 || input.head.dx !== 0 || input.head.dy !== 0)) {
     const [pvx, pvy] = fromLocal(0, chinY + 0.3 * faceH);
     const c = Math.cos(input.head.angle);
     const sn = Math.sin(input.head.angle);
-    const moveUpTo = hairEnd / 2;
-    for (let v = 0; v < moveUpTo; v++) {
-      if (v * 2 >= hairStart && v * 2 < hairEnd) {
-        /* hair ring: rigid as well */
-      }
-      const x = d[v * 2]! - pvx;
-      const y = d[v * 2 + 1]! - pvy;
-      d[v * 2] = pvx + x * c - y * sn + input.head.dx;
-      d[v * 2 + 1] = pvy + x * sn + y * c + input.head.dy;
+    for (let v = 0; v < RIG_SIZE; v++) {
+      if (!rigid[v]) continue;
+      const x = dst[v * 2]! - pvx;
+      const y = dst[v * 2 + 1]! - pvy;
+      dst[v * 2] = pvx + x * c - y * sn + input.head.dx;
+      dst[v * 2 + 1] = pvy + x * sn + y * c + input.head.dy;
     }
   }
 
   // Triangulated over the source positions: the warp then keeps every triangle's orientation as
   // long as no point crosses a neighbour, so a closing eyelid collapses the eye's triangles instead
   // of folding over them.
-  const triangles = new Delaunator(s).triangles;
+  const triangles = builder.triangulate();
 
   // Inner contours after the warp, in the mouth frame, for the painter.
-  const upper = new Float32Array(n * 2);
-  const lower = new Float32Array(n * 2);
-  const indexOf = new Map<number, number>(RIG_POINTS.map((m, idx) => [m, idx]));
   for (let j = 0; j < n; j++) {
-    const ui = indexOf.get(LIPS_UPPER_INNER[j]!)!;
-    const li = indexOf.get(LIPS_LOWER_INNER[j]!)!;
-    const [ax, ay] = toLocal(f, d[ui * 2]!, d[ui * 2 + 1]!);
-    const [bx, by] = toLocal(f, d[li * 2]!, d[li * 2 + 1]!);
+    const ui = RIG_INDEX.get(LIPS_UPPER_INNER[j]!)!;
+    const li = RIG_INDEX.get(LIPS_LOWER_INNER[j]!)!;
+    const [ax, ay] = toLocal(f, dst[ui * 2]!, dst[ui * 2 + 1]!);
+    const [bx, by] = toLocal(f, dst[li * 2]!, dst[li * 2 + 1]!);
     upper[j * 2] = ax;
     upper[j * 2 + 1] = ay;
     lower[j * 2] = bx;
@@ -357,20 +385,8 @@ export function buildRig(input: RigInput): RigResult {
     [ux, uy] = [f.ux * c - f.uy * sn, f.ux * sn + f.uy * c];
   }
 
-  let dirty: RigResult['dirty'] = null;
-  for (let v = 0; v < used; v++) {
-    const moved = Math.abs(s[v * 2]! - d[v * 2]!) > 0.02 || Math.abs(s[v * 2 + 1]! - d[v * 2 + 1]!) > 0.02;
-    if (!moved) continue;
-    dirty ??= { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
-    dirty.x0 = Math.min(dirty.x0, s[v * 2]!, d[v * 2]!);
-    dirty.y0 = Math.min(dirty.y0, s[v * 2 + 1]!, d[v * 2 + 1]!);
-    dirty.x1 = Math.max(dirty.x1, s[v * 2]!, d[v * 2]!);
-    dirty.y1 = Math.max(dirty.y1, s[v * 2 + 1]!, d[v * 2 + 1]!);
-  }
-
   return {
-    mesh: { src: s, dst: d, triangles },
+    mesh: { src, dst, triangles },
     opening: { cx, cy, ux, uy, upper, lower, width, maxGap },
-    dirty,
   };
 }

@@ -110,32 +110,38 @@ function fillTriangle(
   const sw = from.width;
   const maxU = from.width - 1;
   const maxV = from.height - 1;
+  // Each edge a→b bounds the row's span: inside is sign(det)·cross(b−a, p−a) ≥ 0, which is linear in
+  // x for a given row: k·x + c(y) ≥ 0 with c(y) = c0 + c1·y.
+  const sg = det > 0 ? 1 : -1;
+  const k0 = -(y1 - y0) * sg;
+  const k1 = -(y2 - y1) * sg;
+  const k2 = -(y0 - y2) * sg;
+  const c00 = ((y1 - y0) * x0 - (x1 - x0) * y0) * sg;
+  const c01 = (x1 - x0) * sg;
+  const c10 = ((y2 - y1) * x1 - (x2 - x1) * y1) * sg;
+  const c11 = (x2 - x1) * sg;
+  const c20 = ((y0 - y2) * x2 - (x0 - x2) * y2) * sg;
+  const c21 = (x0 - x2) * sg;
   for (let y = top; y <= bottom; y++) {
     const yc = y + 0.5;
-    // The row's span inside the triangle: intersect it with each edge.
     let xl = -Infinity;
     let xr = Infinity;
-    const edges: [number, number, number, number][] = [
-      [x0, y0, x1, y1],
-      [x1, y1, x2, y2],
-      [x2, y2, x0, y0],
-    ];
     let empty = false;
-    for (const [ax, ay, bx, by] of edges) {
-      // Inside is the side of the edge where the opposite vertex lies; sign follows det.
-      const ex = bx - ax;
-      const ey = by - ay;
-      // cross(e, p - a) * sign(det) >= 0  <=>  ex*(yc-ay) - ey*(x-ax) has det's sign.
-      const k = -ey * Math.sign(det);
-      const c = (ex * (yc - ay) + ey * ax) * Math.sign(det);
-      if (Math.abs(k) < 1e-12) {
-        if (c < -1e-9) empty = true;
-        continue;
-      }
-      const xb = -c / k;
-      if (k > 0) xl = Math.max(xl, xb);
-      else xr = Math.min(xr, xb);
-    }
+    // Edge 0
+    let c = c00 + c01 * yc;
+    if (Math.abs(k0) < 1e-12) empty ||= c < -1e-9;
+    else if (k0 > 0) xl = Math.max(xl, -c / k0);
+    else xr = Math.min(xr, -c / k0);
+    // Edge 1
+    c = c10 + c11 * yc;
+    if (Math.abs(k1) < 1e-12) empty ||= c < -1e-9;
+    else if (k1 > 0) xl = Math.max(xl, -c / k1);
+    else xr = Math.min(xr, -c / k1);
+    // Edge 2
+    c = c20 + c21 * yc;
+    if (Math.abs(k2) < 1e-12) empty ||= c < -1e-9;
+    else if (k2 > 0) xl = Math.max(xl, -c / k2);
+    else xr = Math.min(xr, -c / k2);
     if (empty || xl > xr) continue;
     const xs = Math.max(0, Math.ceil(xl - 0.5));
     const xe = Math.min(w - 1, Math.ceil(xr - 0.5) - 1);

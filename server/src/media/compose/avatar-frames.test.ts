@@ -24,3 +24,19 @@ test('frames blend byte by byte', () => {
   blendFrames(new Uint8Array([0, 100, 255]), new Uint8Array([200, 100, 0]), 0.25, out);
   assert.deepEqual([...out], [50, 100, 191]);
 });
+
+test('the word-wise blend equals the byte-wise formula, aligned or not', () => {
+  const n = 4099;
+  const a = new Uint8Array(n).map((_, i) => (i * 37) % 256);
+  const b = new Uint8Array(n).map((_, i) => (i * 91 + 7) % 256);
+  for (const w of [0, 0.1, 0.5, 0.77, 1]) {
+    const out = new Uint8Array(n);
+    blendFrames(a, b, w, out);
+    const k = Math.round(w * 256);
+    for (let i = 0; i < n; i++)
+      assert.equal(out[i], (a[i]! * (256 - k) + b[i]! * k + 128) >> 8, `w ${w} at ${i}`);
+  }
+  const odd = new Uint8Array(n + 1).subarray(1);
+  blendFrames(a, b, 0.5, odd);
+  assert.equal(odd[10], (a[10]! * 128 + b[10]! * 128 + 128) >> 8);
+});

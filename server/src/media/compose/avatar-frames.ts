@@ -1,5 +1,10 @@
 import type { Readable } from 'node:stream';
-import { AvatarStreamEndedError, readFrames, type FrameSource } from '../animate/frame-stream.js';
+import {
+  AvatarStreamEndedError,
+  readFrames,
+  type FramePool,
+  type FrameSource,
+} from '../animate/frame-stream.js';
 import { frameBytes } from '../animate/frame.js';
 import { avatarDecodeArgs, stillFrameArgs } from '../ffmpeg/raw-frames-args.js';
 import { formatNumber } from '../ffmpeg/filter-escape.js';
@@ -37,6 +42,7 @@ function decode(
   count: number,
   size: { width: number; height: number },
   fps: number,
+  pool: FramePool,
   signal?: AbortSignal,
 ): Decoder {
   const stop = new AbortController();
@@ -64,7 +70,7 @@ function decode(
   );
   if (!stdout) throw new Error('the avatar decoder has no output');
   return {
-    frames: readFrames(stdout as AsyncIterable<Buffer>, frameBytes(size.width, size.height)),
+    frames: readFrames(stdout as AsyncIterable<Buffer>, frameBytes(size.width, size.height), pool),
     done,
     async close() {
       stop.abort();
@@ -73,11 +79,33 @@ function decode(
   };
 }
 
-/** `out = a·(1-w) + b·w`, byte-wise (both frames share the same planar layout). Pure. */
+/**
+ * `out = a·(1-w) + b·w`, byte-wise (both frames share the same planar layout). Four bytes at a time:
+ * the even and odd bytes of a 32-bit word are weighted in two 16-bit lanes, which cannot overflow
+ * because the weights add up to 256. Pure.
+ */
 export function blendFrames(a: Uint8Array, b: Uint8Array, w: number, out: Uint8Array): void {
-  const k = Math.round(w * 256);
+  const k = Math.max(0, Math.min(256, Math.round(w * 256)));
   const j = 256 - k;
-  for (let i = 0; i < out.length; i++) out[i] = (a[i]! * j + b[i]! * k + 128) >> 8;
+  const n = out.length;
+  const aligned = a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0 && out.byteOffset % 4 === 0;
+  let i = 0;
+  if (aligned) {
+    const words = n >> 2;
+    const a32 = new Uint32Array(a.buffer, a.byteOffset, words);
+    const b32 = new Uint32Array(b.buffer, b.byteOffset, words);
+    const o32 = new Uint32Array(out.buffer, out.byteOffset, words);
+    for (let q = 0; q < words; q++) {
+      const x = a32[q]!;
+      const y = b32[q]!;
+      const lo = (((x & 0x00ff00ff) * j + (y & 0x00ff00ff) * k + 0x00800080) >>> 8) & 0x00ff00ff;
+      const hi =
+        ((((x >>> 8) & 0x00ff00ff) * j + ((y >>> 8) & 0x00ff00ff) * k + 0x00800080) >>> 0) & 0xff00ff00;
+      o32[q] = lo | hi;
+    }
+    i = words << 2;
+  }
+  for (; i < n; i++) out[i] = (a[i]! * j + b[i]! * k + 128) >> 8;
 }
 
 /**
@@ -106,12 +134,13 @@ async function* loopedFrames(
   fps: number,
   total: number,
   running: Set<Decoder>,
+  pool: FramePool,
   signal?: AbortSignal,
 ): AsyncGenerator<Buffer> {
   const { materialFrames: m, fadeFrames: x, firstFrom, laterFrom } = loopPasses(plan, fps, total);
   const start = (from: number) => {
     const count = plan.mode === 'once' ? total : m - from;
-    const d = decode(bins, path, plan.startSec + from / fps, count, size, fps, signal);
+    const d = decode(bins, path, plan.startSec + from / fps, count, size, fps, pool, signal);
     running.add(d);
     return d;
   };
@@ -163,6 +192,7 @@ export async function openAvatarFrames(
   size: { width: number; height: number },
   fps: number,
   frames: number,
+  pool: FramePool,
   signal?: AbortSignal,
 ): Promise<AvatarFrames> {
   const bytes = frameBytes(size.width, size.height);
@@ -183,7 +213,7 @@ export async function openAvatarFrames(
   return {
     source: {
       kind: 'stream',
-      frames: loopedFrames(bins, avatar.path, avatar.loop, size, fps, frames, running, signal),
+      frames: loopedFrames(bins, avatar.path, avatar.loop, size, fps, frames, running, pool, signal),
     },
     async close() {
       await Promise.all([...running].map((d) => d.close()));

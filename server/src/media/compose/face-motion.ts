@@ -1,3 +1,4 @@
+import { MESH_POINTS } from '../face/landmarks.js';
 import { pointsAt, type FaceTrack } from '../face/track.js';
 import type { FaceAnimation } from '../animate/face-animator.js';
 import {
@@ -52,17 +53,20 @@ export function landmarksForFrames(
     const fitted = transformPoints(still, transform, new Float32Array(still.length));
     return () => fitted;
   }
+  // Buffers reused for every frame: the animator reads the landmarks before asking for the next.
+  const bufA = new Float32Array(MESH_POINTS * 2);
+  const bufB = new Float32Array(MESH_POINTS * 2);
+  const out = new Float32Array(MESH_POINTS * 2);
   return (index) => {
     const m = sourceMomentAt(loop, index / fps);
-    const a = pointsAt(track, m.a);
-    const b = m.b === null ? null : pointsAt(track, m.b);
+    const a = pointsAt(track, m.a, bufA);
+    const b = m.b === null ? null : pointsAt(track, m.b, bufB);
     if (!a && !b) return null;
-    let pts = a ?? b!;
     if (a && b) {
-      pts = new Float32Array(a.length);
-      for (let k = 0; k < a.length; k++) pts[k] = a[k]! + (b[k]! - a[k]!) * m.mix;
+      for (let k = 0; k < out.length; k++) out[k] = a[k]! + (b[k]! - a[k]!) * m.mix;
+      return transformPoints(out, transform, out);
     }
-    return transformPoints(pts, transform, new Float32Array(pts.length));
+    return transformPoints((a ?? b)!, transform, out);
   };
 }
 

@@ -1,8 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { animateFrames } from '../animate/frame-stream.js';
+import { animateFrames, FramePool, pumpFrames } from '../animate/frame-stream.js';
+import { frameBytes } from '../animate/frame.js';
 import { findPublicAvatarArt } from '../art/avatars.js';
 import { prepareAnimator } from './animation.js';
 import { talkingVideoArgs } from '../ffmpeg/talking-video-args.js';
@@ -143,24 +143,33 @@ export async function renderTalkingVideo(
       aigc: job.aigcLabel ? { ...job.aigcLabel, fontFile: shippedRegularFontFile() } : null,
     });
     const encode = progress.stage(2);
-    const pictures = await openAvatarFrames(bins, avatar, size, fps, frames, signal);
+    const pool = new FramePool(frameBytes(size.width, size.height));
+    const pictures = await openAvatarFrames(bins, avatar, size, fps, frames, pool, signal);
     // The encoder reads the animated frames from stdin. A failing frame source must stop it (it
     // would wait for more input forever), and a finished or failed encoder stops the decoder.
     const stopEncoder = new AbortController();
     const encoderSignal = signal ? AbortSignal.any([signal, stopEncoder.signal]) : stopEncoder.signal;
-    const stdin = Readable.from(animateFrames(pictures.source, frames, animator), { highWaterMark: 2 });
-    stdin.on('error', (err) => stopEncoder.abort(err));
+    const stopPump = new AbortController();
+    let pumping: Promise<void> = Promise.resolve();
     try {
       await runMediaBinary(bins.ffmpeg, talkingVideoArgs(spec), {
         signal: encoderSignal,
-        stdin,
+        onStdin: (stdin) => {
+          pumping = pumpFrames(
+            animateFrames(pictures.source, frames, animator, pool),
+            stdin,
+            pool,
+            stopPump.signal,
+          ).catch((err: unknown) => stopEncoder.abort(err));
+        },
         onProgress: (sec) => encode(passFraction(sec, durationSec)),
       });
     } catch (err) {
       await rm(job.output.path, { force: true }); // never leave a truncated work behind
       throw err;
     } finally {
-      stdin.destroy();
+      stopPump.abort();
+      await pumping;
       await pictures.close();
     }
     const out = await probeMedia(bins.ffprobe, job.output.path, signal);

@@ -1,31 +1,22 @@
 import sharp from 'sharp';
-import { loadFaceEngine, type FaceEngine } from './human-engine.js';
+import { WorkerThreadClient, workerEntry } from '../worker-thread.js';
+import {
+  checkRgbImage,
+  MAX_DETECT_SIDE,
+  toFaceBox,
+  type FaceBox,
+  type FaceLandmarks,
+  type RgbImage,
+} from './detect-core.js';
+import type { FaceWorkerReply, FaceWorkerRequest } from './face-worker-protocol.js';
 
-/** A face in image pixels (top-left origin), clipped to the image; score is the detector's 0..1 confidence. */
-export interface FaceBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  score: number;
-}
-
-/** Raw RGB (3 bytes per pixel, row-major, no padding). */
-export interface RgbImage {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
-
-/** A face with its landmarks, in image pixels; angles in degrees. */
-export interface FaceLandmarks {
-  box: FaceBox;
-  /** 468 × (x, y). */
-  points: Float32Array;
-  yaw: number;
-  pitch: number;
-  roll: number;
-}
+export {
+  MAX_DETECT_SIDE,
+  toFaceBox,
+  type FaceBox,
+  type FaceLandmarks,
+  type RgbImage,
+} from './detect-core.js';
 
 export interface FaceDetector {
   detect(image: RgbImage): Promise<FaceBox[]>;
@@ -36,116 +27,29 @@ export interface FaceDetector {
   close(): Promise<void>;
 }
 
-/** Inputs are scaled down to this long side before detection: the detector works on a 256 px
- * grid anyway, and a 4K float tensor would cost ~100 MB for no gain. */
-export const MAX_DETECT_SIDE = 1280;
-
-// One engine per process: tfjs keeps global backend state, and loading takes ~50-100 ms.
-let enginePromise: Promise<FaceEngine> | null = null;
-
-function getEngine(): Promise<FaceEngine> {
-  if (!enginePromise) {
-    enginePromise = loadFaceEngine().catch((err: unknown) => {
-      enginePromise = null; // let a later call retry instead of caching the failure
-      throw err;
-    });
-  }
-  return enginePromise;
-}
-
-/** Clips an [x, y, w, h] box to the image and maps it back from detection scale. Pure. */
-export function toFaceBox(
-  box: readonly [number, number, number, number],
-  score: number,
-  scale: number,
-  width: number,
-  height: number,
-): FaceBox | null {
-  const x0 = Math.max(0, box[0] / scale);
-  const y0 = Math.max(0, box[1] / scale);
-  const x1 = Math.min(width, (box[0] + box[2]) / scale);
-  const y1 = Math.min(height, (box[1] + box[3]) / scale);
-  if (x1 <= x0 || y1 <= y0) return null;
-  const r = (v: number) => Math.round(v * 10) / 10;
-  return {
-    x: r(x0),
-    y: r(y0),
-    width: r(x1 - x0),
-    height: r(y1 - y0),
-    score: Math.round(score * 1000) / 1000,
-  };
-}
-
-const DEG = 180 / Math.PI;
-
-async function detectWith(engine: FaceEngine, image: RgbImage): Promise<FaceLandmarks[]> {
-  const { data, width, height } = image;
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) {
-    throw new RangeError(`invalid image size ${width}x${height}`);
-  }
-  if (data.length !== width * height * 3) {
-    throw new RangeError(
-      `expected ${width * height * 3} RGB bytes for ${width}x${height}, got ${data.length}`,
-    );
-  }
-  const { tf } = engine;
-  const scale = Math.min(1, MAX_DETECT_SIDE / Math.max(width, height));
-  const input = tf.tidy(() => {
-    const t = tf.tensor4d(data, [1, height, width, 3], 'float32');
-    if (scale === 1) return t;
-    const size: [number, number] = [Math.round(height * scale), Math.round(width * scale)];
-    return tf.image.resizeBilinear(t, size);
-  });
-  try {
-    const result = await engine.detect(input);
-    const faces: FaceLandmarks[] = [];
-    for (const f of result.face) {
-      const box = toFaceBox(f.box, f.score, scale, width, height);
-      if (!box) continue;
-      const points = new Float32Array(f.mesh.length * 2);
-      f.mesh.forEach((p, i) => {
-        points[i * 2] = p[0]! / scale;
-        points[i * 2 + 1] = p[1]! / scale;
-      });
-      const a = f.rotation?.angle;
-      faces.push({
-        box,
-        points,
-        yaw: a ? a.yaw * DEG : 0,
-        pitch: a ? a.pitch * DEG : 0,
-        roll: a ? a.roll * DEG : 0,
-      });
-    }
-    return faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
-  } finally {
-    input.dispose();
-  }
-}
-
 /**
- * Creates a face detector. The engine loads once per process on first use; calls are serialised
- * because the WASM backend is single-threaded and shares one memory arena.
+ * Creates a face detector. The engine runs in its own worker thread, loaded on first use (~0.1 s);
+ * requests queue there and run one at a time (the WebAssembly backend is single-threaded).
  */
 export async function createFaceDetector(): Promise<FaceDetector> {
-  const engine = await getEngine();
-  let queue: Promise<unknown> = Promise.resolve();
-  let closed = false;
+  const client = new WorkerThreadClient<FaceWorkerRequest, FaceWorkerReply>(
+    () => workerEntry(import.meta.url, 'face-worker'),
+    'face detector',
+  );
 
-  const enqueue = <T>(task: () => Promise<T>): Promise<T> => {
-    if (closed) return Promise.reject(new Error('face detector is closed'));
-    const run = queue.then(task, task);
-    queue = run.catch(() => undefined);
-    return run;
+  const detectLandmarks = async (image: RgbImage) => {
+    checkRgbImage(image);
+    // Structured clone copies the pixels: the caller's buffer may be a slice of a larger one.
+    const reply = await client.request({ data: image.data, width: image.width, height: image.height });
+    return reply.faces ?? [];
   };
-
-  const detectLandmarks = (image: RgbImage) => enqueue(() => detectWith(engine, image));
   const detect = async (image: RgbImage) => (await detectLandmarks(image)).map((f) => f.box);
 
   return {
     detect,
     detectLandmarks,
     async detectInFile(imagePath) {
-      // Decode and shrink outside the queue: sharp runs on its own threads.
+      // Decode and shrink here: sharp runs on its own threads.
       const meta = await sharp(imagePath).metadata();
       const { width, height } = meta.autoOrient;
       const scale = Math.min(1, MAX_DETECT_SIDE / Math.max(width, height));
@@ -167,9 +71,6 @@ export async function createFaceDetector(): Promise<FaceDetector> {
           .filter((f): f is FaceBox => f !== null),
       };
     },
-    async close() {
-      closed = true;
-      await queue;
-    },
+    close: () => client.close(),
   };
 }

@@ -34,8 +34,12 @@ export interface FaceTrack {
 /** How far (seconds) a missing face may be bridged from the nearest samples that have one. */
 export const MAX_BRIDGE_SEC = 1;
 
-/** Landmarks at `timeSec`, linearly interpolated between samples; null when no face is near. */
-export function pointsAt(track: FaceTrack, timeSec: number): Float32Array | null {
+/**
+ * Landmarks at `timeSec`, linearly interpolated between samples; null when no face is near. An
+ * interpolated result is written into `out` when given (a sample's own points are returned as they
+ * are: do not modify them).
+ */
+export function pointsAt(track: FaceTrack, timeSec: number, out?: Float32Array): Float32Array | null {
   const s = track.samples;
   if (s.length === 0) return null;
   if (s.length === 1 || track.sampleFps <= 0) return s[0]!.score > 0 ? s[0]!.points : null;
@@ -50,9 +54,9 @@ export function pointsAt(track: FaceTrack, timeSec: number): Float32Array | null
   const pa = s[a]!;
   const pb = s[b]!;
   const t = Math.max(0, Math.min(1, (timeSec - pa.timeSec) / (pb.timeSec - pa.timeSec || 1)));
-  const out = new Float32Array(MESH_POINTS * 2);
-  for (let k = 0; k < out.length; k++) out[k] = pa.points[k]! + (pb.points[k]! - pa.points[k]!) * t;
-  return out;
+  const res = out ?? new Float32Array(MESH_POINTS * 2);
+  for (let k = 0; k < res.length; k++) res[k] = pa.points[k]! + (pb.points[k]! - pa.points[k]!) * t;
+  return res;
 }
 
 function nearestWithFace(s: FaceSample[], from: number, dir: 1 | -1, fps: number): number | null {

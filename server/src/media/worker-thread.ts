@@ -1,0 +1,126 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * A worker thread that answers requests one message at a time, for engines that are CPU-heavy or
+ * keep large WebAssembly memories: running them in their own isolate keeps the event loop free and
+ * keeps their memory out of the main isolate's garbage collector (a face engine's wasm heap in the
+ * main isolate made V8 collect ten times a second while frames streamed through).
+ */
+
+export interface WorkerReply {
+  id: number;
+  ok: boolean;
+  message?: string;
+}
+
+/**
+ * How to start the worker script `name` (without extension) that sits next to `moduleUrl`: the
+ * compiled `.js` in dist/, or the `.ts` source when likeness runs through tsx (tests, dev). Node 20
+ * does not apply `--import tsx` to a worker's own entry file, so a `.ts` entry is started through a
+ * tiny bootstrap that registers tsx inside the worker first and then imports the source.
+ */
+export function workerEntry(moduleUrl: string, name: string): { script: URL | string; eval: boolean } {
+  const js = new URL(`./${name}.js`, moduleUrl);
+  if (existsSync(fileURLToPath(js))) return { script: js, eval: false };
+  const ts = new URL(`./${name}.ts`, moduleUrl).href;
+  let api = 'tsx/esm/api';
+  try {
+    api = import.meta.resolve(api);
+  } catch {
+    // Left bare: resolved from the working directory.
+  }
+  const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(ts)}); });`;
+  return { script: code, eval: true };
+}
+
+interface Pending<R> {
+  resolve: (out: R) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * One worker thread, started on first use and reused. A crashed worker fails its pending requests
+ * and is replaced on the next request; `close()` terminates it. An idle worker does not keep the
+ * process alive.
+ */
+export class WorkerThreadClient<Req extends { id: number }, Res extends WorkerReply> {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending<Res>>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(
+    private readonly entry: () => { script: URL | string; eval: boolean },
+    private readonly label: string,
+  ) {}
+
+  request(req: Omit<Req, 'id'>, transfer: ArrayBuffer[] = [], signal?: AbortSignal): Promise<Res> {
+    if (this.closed) return Promise.reject(new Error(`${this.label} is closed`));
+    if (signal?.aborted) return Promise.reject(signal.reason ?? new Error('aborted'));
+    const worker = this.ensureWorker();
+    const id = this.nextId++;
+    return new Promise<Res>((resolve, reject) => {
+      // A running request cannot be interrupted inside the engine; an aborted one's result is dropped.
+      const onAbort = () => {
+        this.pending.delete(id);
+        if (this.pending.size === 0) this.worker?.unref();
+        reject(signal?.reason ?? new Error('aborted'));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const settle = () => signal?.removeEventListener('abort', onAbort);
+      this.pending.set(id, {
+        resolve: (out) => {
+          settle();
+          resolve(out);
+        },
+        reject: (err) => {
+          settle();
+          reject(err);
+        },
+      });
+      worker.ref();
+      worker.postMessage({ ...req, id }, transfer);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = null;
+    this.failAll(new Error(`${this.label} is closed`));
+    if (worker) await worker.terminate();
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const entry = this.entry();
+    const worker = new Worker(entry.script, { eval: entry.eval });
+    worker.unref();
+    worker.on('message', (msg: Res) => {
+      const p = this.pending.get(msg.id);
+      if (!p) return;
+      this.pending.delete(msg.id);
+      if (this.pending.size === 0) worker.unref();
+      if (msg.ok) p.resolve(msg);
+      else p.reject(new Error(`${this.label} failed: ${msg.message ?? 'unknown error'}`));
+    });
+    const onDeath = (err: Error) => {
+      if (this.worker === worker) this.worker = null;
+      this.failAll(err);
+    };
+    worker.on('error', onDeath);
+    worker.on('exit', (code) => {
+      if (!this.closed) onDeath(new Error(`${this.label} exited with code ${code}`));
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  private failAll(err: Error): void {
+    const all = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of all) p.reject(err);
+  }
+}
