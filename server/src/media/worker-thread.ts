@@ -35,6 +35,9 @@ export function workerEntry(moduleUrl: string, name: string): { script: URL | st
   return { script: code, eval: true };
 }
 
+/** A request without its id (assigned by the client); distributes over unions of request kinds. */
+export type RequestBody<Req> = Req extends unknown ? Omit<Req, 'id'> : never;
+
 interface Pending<R> {
   resolve: (out: R) => void;
   reject: (err: unknown) => void;
@@ -56,7 +59,7 @@ export class WorkerThreadClient<Req extends { id: number }, Res extends WorkerRe
     private readonly label: string,
   ) {}
 
-  request(req: Omit<Req, 'id'>, transfer: ArrayBuffer[] = [], signal?: AbortSignal): Promise<Res> {
+  request(req: RequestBody<Req>, transfer: ArrayBuffer[] = [], signal?: AbortSignal): Promise<Res> {
     if (this.closed) return Promise.reject(new Error(`${this.label} is closed`));
     if (signal?.aborted) return Promise.reject(signal.reason ?? new Error('aborted'));
     const worker = this.ensureWorker();
