@@ -16,6 +16,8 @@ import { probeMedia } from '../../server/src/media/probe.js';
 import { runMediaBinary } from '../../server/src/media/run-ffmpeg.js';
 
 const SECONDS = Number(process.env.BENCH_RENDER_SEC ?? 60);
+/** BENCH_RENDER_BASELINE=off skips the baseline (for long memory runs, e.g. BENCH_RENDER_SEC=1800). */
+const WITH_BASELINE = process.env.BENCH_RENDER_BASELINE !== 'off';
 const CLIP_SEC = 10;
 const FPS = 25;
 const SIZES = (process.env.BENCH_RENDER_SIZES ?? '720x1280,1080x1920').split(',').map((s) => {
@@ -96,16 +98,17 @@ try {
   for (const size of SIZES) {
     const label = `${size.width}x${size.height}`;
     const base = join(work, `baseline-${label}.mp4`);
-    const baseline = await timed(() =>
-      ff([
+    const baseline = await timed(async () => {
+      if (!WITH_BASELINE) return;
+      await ff([
         ...['-stream_loop', '-1', '-i', clip, '-i', speech],
         ...['-map', '0:v', '-map', '1:a', '-t', String(SECONDS)],
         ...['-vf', `scale=${size.width}:${size.height},fps=${FPS}`],
         ...x264Args(DEFAULT_VIDEO_ENCODER),
         ...aacArgs(),
         ...['-movflags', '+faststart', base],
-      ]),
-    );
+      ]);
+    });
     const out = join(work, `render-${label}.mp4`);
     const render = await timed(() =>
       renderTalkingVideo(bins, {

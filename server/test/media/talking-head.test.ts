@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { after, before, test } from 'node:test';
+import { cartoonise } from '../../src/media/animate/cartoon.js';
+import { findPublicAvatarArt } from '../../src/media/art/index.js';
 import { extractFrame, renderTalkingVideo } from '../../src/media/compose/index.js';
 import { coverFitTransform, transformPoints } from '../../src/media/animate/source-map.js';
 import { createFaceDetector, type FaceDetector, type FaceTrack } from '../../src/media/face/index.js';
@@ -12,6 +14,7 @@ import {
   LIPS_LOWER_OUTER,
   LIPS_UPPER_OUTER,
   MOUTH_CORNER_LEFT,
+  NOSE_TIP,
 } from '../../src/media/face/landmarks.js';
 import { faceHeight } from '../../src/media/face/track.js';
 import { trackFaceInImage, trackFaceInVideo } from '../../src/media/face/tracker.js';
@@ -330,4 +333,57 @@ test('a video avatar speaks over its own motion, loops without a jump, and lasts
   t.diagnostic(
     `frame steps: 90th percentile ${typical.toFixed(2)}, largest ${worst.toFixed(2)}; mouth ${loud.toFixed(1)} vs ${quiet.toFixed(1)}`,
   );
+});
+
+test('an illustrated public avatar gets a drawn mouth that opens with the voice and rests in silence', async (t) => {
+  const art = findPublicAvatarArt('pub-avatar-mei')!;
+  const picture = path.join(dir, 'mei.png');
+  await art.renderPng(picture);
+  const out = path.join(dir, 'mei.mp4');
+  const res = await renderTalkingVideo(bins, {
+    avatar: { kind: 'image', path: picture, motion: 'still', illustration: art.id },
+    speech: { path: sound },
+    output: { path: out, width: 360, height: 640, fps: FPS, preset: 'ultrafast' },
+  });
+  assert.equal(res.unanimatedFrames, 0);
+  assert.ok(res.animatedFrames > 0);
+  const frames = await lumaFrames(out, 360, 640);
+  // The drawing is 720x1280; the output is half size, so the mouth sits around (180, 306).
+  const box = { x0: 140, y0: 285, x1: 220, y1: 345 };
+  const rest = frames[Math.round(0.5 * FPS)]!;
+  const activity = frames.map((f) => meanDiff(f, rest, 360, box));
+  const silent = Math.max(...activity.filter((_, i) => i / FPS < VOICE_FROM - 0.2));
+  const voiced = Math.max(...activity.filter((_, i) => i / FPS > VOICE_FROM && i / FPS < VOICE_TO));
+  assert.ok(silent < 1.5, `drawn mouth moved in silence: ${silent.toFixed(2)}`);
+  assert.ok(voiced > 8, `drawn mouth barely opened: ${voiced.toFixed(2)}`);
+  const sync = bestLag(activity, await soundEnvelope(sound, frames.length));
+  assert.ok(
+    sync.r >= 0.6 && Math.abs(sync.lagFrames) <= 1,
+    `r ${sync.r.toFixed(2)} at lag ${sync.lagFrames}`,
+  );
+  await savePng(out, activity.indexOf(voiced) / FPS, 'talking-head-illustrated-open.png');
+  t.diagnostic(
+    `drawn mouth: silence ≤ ${silent.toFixed(2)}, voice up to ${voiced.toFixed(1)}, r = ${sync.r.toFixed(2)}`,
+  );
+});
+
+test('the cartoon style flattens the picture into a few tones and keeps its geometry', async () => {
+  const out = await cartoonise(portrait, path.join(dir, 'cartoon.png'));
+  const { default: sharp } = await import('sharp');
+  const a = await sharp(portrait).metadata();
+  const b = await sharp(out).metadata();
+  assert.deepEqual([b.width, b.height], [a.width, a.height]);
+  // Far fewer distinct colours than the photo.
+  const colours = async (file: string) => {
+    const { data } = await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const set = new Set<number>();
+    for (let i = 0; i < data.length; i += 3) set.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+    return set.size;
+  };
+  const [photo, toon] = [await colours(portrait), await colours(out)];
+  assert.ok(toon * 20 < photo, `cartoon ${toon} colours vs photo ${photo}`);
+  // The face is still where it was: the tracker finds it at the same place.
+  const tracked = await trackFaceInImage(detector, out);
+  const dx = tracked.samples[0]!.points[NOSE_TIP * 2]! - track.samples[0]!.points[NOSE_TIP * 2]!;
+  assert.ok(Math.abs(dx) < 8, `nose moved ${dx.toFixed(1)} px`);
 });
