@@ -70,6 +70,7 @@ export function avatarCreateJob(c: Container): JobHandler<'avatar.create'> {
             checkAvatarVideo(info, got.bytes, config.uploads.maxVideoBytes);
             const size = displaySize(info.video!);
             const toSec = Math.min(info.durationSec, DENSE_TRACK_SEC);
+            let lastPercent = 20;
             const track = await trackFaceInVideo(
               detector,
               media.bins.ffmpeg,
@@ -78,7 +79,13 @@ export function avatarCreateJob(c: Container): JobHandler<'avatar.create'> {
               {
                 toSec,
                 signal: ctx.signal,
-                onProgress: (f) => void services.tasks.progress(taskId, 20 + Math.round(f * 50)),
+                onProgress: (f) => {
+                  // Samples arrive several times a second; write only when the percentage moves.
+                  const percent = 20 + Math.round(f * 50);
+                  if (percent === lastPercent) return;
+                  lastPercent = percent;
+                  void services.tasks.progress(taskId, percent);
+                },
               },
             );
             const face = await judge(track, 'video', avatarId, tmp);
