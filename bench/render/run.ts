@@ -119,16 +119,17 @@ try {
       }),
     );
     const probe = await probeMedia(bins.ffprobe, out);
-    const ratio = render.ms / baseline.ms;
+    const ratio = WITH_BASELINE ? (render.ms / baseline.ms).toFixed(2) : 'skipped';
+    const baseSec = WITH_BASELINE ? `${(baseline.ms / 1000).toFixed(1)} s` : 'skipped';
     const rtf = SECONDS / (render.ms / 1000);
     rows.push(
-      `| ${label} | ${(render.ms / 1000).toFixed(1)} s | ${(baseline.ms / 1000).toFixed(1)} s | ` +
-        `**${ratio.toFixed(2)}** | ${rtf.toFixed(2)}× | ${render.peakMb.toFixed(0)} MB |`,
+      `| ${label} | ${(render.ms / 1000).toFixed(1)} s | ${baseSec} | ` +
+        `**${ratio}** | ${rtf.toFixed(2)}× | ${render.peakMb.toFixed(0)} MB |`,
     );
     console.log(
       `${label}: render ${(render.ms / 1000).toFixed(1)} s (${render.value.animatedFrames} frames animated, ` +
-        `duration ${probe.durationSec.toFixed(3)} s), baseline ${(baseline.ms / 1000).toFixed(1)} s, ` +
-        `ratio ${ratio.toFixed(2)}, ${rtf.toFixed(2)}× real time, peak RSS ${render.peakMb.toFixed(0)} MB ` +
+        `duration ${probe.durationSec.toFixed(3)} s), baseline ${baseSec}, ` +
+        `ratio ${ratio}, ${rtf.toFixed(2)}× real time, peak RSS ${render.peakMb.toFixed(0)} MB ` +
         `(baseline ${baseline.peakMb.toFixed(0)} MB)`,
     );
   }

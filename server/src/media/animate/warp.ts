@@ -152,6 +152,31 @@ function fillTriangle(
     let u = u0 + uX * dx + uY * dy - 0.5;
     let v = v0 + vX * dx + vY * dy - 0.5;
     let o = y * w + xs;
+    // When the whole row samples inside the picture (the usual case), skip the edge clamps.
+    const uEnd = u + uX * (xe - xs);
+    const vEnd = v + vX * (xe - xs);
+    if (
+      Math.min(u, uEnd) >= 0 &&
+      Math.max(u, uEnd) < maxU &&
+      Math.min(v, vEnd) >= 0 &&
+      Math.max(v, vEnd) < maxV
+    ) {
+      for (let x = xs; x <= xe; x++, o++, u += uX, v += vX) {
+        const ix = u | 0;
+        const iy = v | 0;
+        const fx = u - ix;
+        const fy = v - iy;
+        const i = iy * sw + ix;
+        const p00 = src[i]!;
+        const p10 = src[i + 1]!;
+        const p01 = src[i + sw]!;
+        const p11 = src[i + sw + 1]!;
+        const top0 = p00 + (p10 - p00) * fx;
+        const bot0 = p01 + (p11 - p01) * fx;
+        out[o] = (top0 + (bot0 - top0) * fy + 0.5) | 0;
+      }
+      continue;
+    }
     for (let x = xs; x <= xe; x++, o++, u += uX, v += vX) {
       const uc = u < 0 ? 0 : u > maxU ? maxU : u;
       const vc = v < 0 ? 0 : v > maxV ? maxV : v;
