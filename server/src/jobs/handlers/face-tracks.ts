@@ -7,7 +7,6 @@ import {
   encodeFaceTrack,
   trackFaceInImage,
   trackFaceInVideo,
-  trackReport,
   type FaceTrack,
   type FaceTrackReport,
 } from '../../media/face/index.js';
@@ -88,4 +87,3 @@ export async function faceTrackFor(
   );
 }
 
-export { trackReport };
