@@ -86,4 +86,3 @@ export async function faceTrackFor(
     { fromSec: need.fromSec, toSec: need.toSec, signal },
   );
 }
-
