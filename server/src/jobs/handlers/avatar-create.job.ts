@@ -1,21 +1,15 @@
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import type { Container } from '../../container.js';
-import { ERRORS, isAppError } from '../../errors/app-error.js';
+import { isAppError } from '../../errors/app-error.js';
 import { SvcCode } from '../../errors/codes.js';
 import { extractFrame } from '../../media/compose/index.js';
-import {
-  rejectTrack,
-  trackFaceInImage,
-  trackFaceInVideo,
-  trackReport,
-  type FaceTrack,
-} from '../../media/face/index.js';
+import { trackFaceInImage, trackFaceInVideo, type FaceTrack } from '../../media/face/index.js';
 import { displaySize, probeMedia } from '../../media/probe.js';
 import type { AvatarTaskInput } from '../../services/avatar.service.js';
 import { checkAvatarVideo, checkImage } from '../../services/media-rules.js';
 import { JobName, type JobHandler } from '../job-queue.js';
-import { DENSE_TRACK_SEC, storeFaceTrack, type AvatarFace } from './face-tracks.js';
+import { DENSE_TRACK_SEC, judgeFaceTrack, storeFaceTrack, type AvatarFace } from './face-tracks.js';
 import { withTmpDir } from './job-tmp.js';
 
 /**
@@ -37,9 +31,7 @@ export function avatarCreateJob(c: Container): JobHandler<'avatar.create'> {
 
   /** The track's report, or 2015 with the reason when the face cannot be animated; stores the track. */
   async function judge(track: FaceTrack, kind: 'video' | 'image', avatarId: string, tmp: string) {
-    const report = trackReport(track);
-    const why = rejectTrack(report, kind);
-    if (why) throw ERRORS.avatarClone(why);
+    const report = judgeFaceTrack(track, kind);
     const face: AvatarFace = { report, track: await storeFaceTrack(c, avatarId, track, tmp) };
     return face;
   }

@@ -2,8 +2,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Container } from '../../container.js';
 import type { AvatarRow } from '../../db/schema.js';
+import { ERRORS } from '../../errors/app-error.js';
 import {
   decodeFaceTrack,
+  rejectTrack,
+  trackReport,
   encodeFaceTrack,
   trackFaceInImage,
   trackFaceInVideo,
@@ -30,6 +33,17 @@ export interface AvatarFace {
 }
 
 export const faceTrackKey = (avatarId: string) => `avatars/${avatarId}/face-track.bin`;
+
+/**
+ * The track's quality report; throws 2015 with the reason when the face cannot be animated.
+ * `subject` names the input in the message (e.g. "image_file_id").
+ */
+export function judgeFaceTrack(track: FaceTrack, kind: 'video' | 'image', subject?: string): FaceTrackReport {
+  const report = trackReport(track);
+  const why = rejectTrack(report, kind, subject);
+  if (why) throw ERRORS.avatarClone(why);
+  return report;
+}
 
 export async function storeFaceTrack(c: Container, avatarId: string, track: FaceTrack, tmp: string) {
   const file = join(tmp, 'face-track.bin');

@@ -6,14 +6,8 @@ import { ERRORS } from '../../errors/app-error.js';
 import { cartoonise } from '../../media/animate/cartoon.js';
 import { findPublicAvatarArt } from '../../media/art/index.js';
 import { planVideoLoop, type AvatarSource } from '../../media/compose/index.js';
-import {
-  rejectTrack,
-  trackFaceInImage,
-  trackFaceInVideo,
-  trackReport,
-  type FaceTrack,
-} from '../../media/face/index.js';
-import { faceTrackFor } from './face-tracks.js';
+import { trackFaceInImage, trackFaceInVideo } from '../../media/face/index.js';
+import { faceTrackFor, judgeFaceTrack } from './face-tracks.js';
 import { displaySize, probeMedia } from '../../media/probe.js';
 import {
   detectTextLanguage,
@@ -33,6 +27,8 @@ export interface FaceSource {
   fps: number;
   /** The stored avatar, when the work uses one (its face track is read from there). */
   avatar: AvatarRow | null;
+  /** Length of a video source in seconds (null for pictures). */
+  clipSec: number | null;
 }
 
 /** The sound side of a work: a speech or song file, its length, and word timings when synthesised. */
@@ -75,6 +71,7 @@ export async function resolveFace(
         height: a.height ?? 1280,
         fps: 25,
         avatar: a,
+        clipSec: duration,
       };
     }
     const motion = a.motion === 'lively' ? 'lively' : a.motion === 'still' ? 'still' : 'subtle';
@@ -86,6 +83,7 @@ export async function resolveFace(
       height: a.height ?? 1280,
       fps: 25,
       avatar: a,
+      clipSec: null,
     };
   }
   if (input.videoFileId) {
@@ -109,6 +107,7 @@ export async function resolveFace(
       ...size,
       fps: Math.min(30, Math.round(info.video!.fps) || 25),
       avatar: null,
+      clipSec: info.durationSec,
     };
   }
   if (input.imageFileId) {
@@ -128,8 +127,7 @@ export async function resolveFace(
     const out = await sharp(got.path).rotate().png().toFile(upright);
     // Tracked now, before any speech is made or credit reserved: a picture without a face fails fast.
     const track = await trackFaceInImage(await media.faces(), upright);
-    const why = rejectTrack(trackReport(track), 'image');
-    if (why) throw ERRORS.avatarClone(why.replace('in the image', 'in image_file_id'));
+    judgeFaceTrack(track, 'image', 'image_file_id');
     let picture = upright;
     // Model 6 is the cartoon style: the picture is stylised, then animated the same way (the face is
     // tracked on the original, whose geometry the stylisation keeps).
@@ -142,6 +140,7 @@ export async function resolveFace(
       height: out.height,
       fps: 25,
       avatar: null,
+      clipSec: null,
     };
   }
   throw ERRORS.invalid('the work has no avatar, video_file_id or image_file_id');
@@ -160,37 +159,22 @@ export async function withFaceTrack(
   signal: AbortSignal,
 ): Promise<AvatarSource> {
   const src = face.source;
-  if (src.face || (src.kind === 'image' && src.illustration)) return src;
+  // Uploaded pictures are tracked by resolveFace; illustrated avatars are drawn, not tracked.
+  if (src.kind === 'image' && (src.face || src.illustration || !face.avatar)) return src;
   let need = { fromSec: 0, toSec: 0 };
   if (src.kind === 'video') {
-    const clipSec =
-      face.avatar?.duration_sec ?? (await probeMedia(c.media.bins.ffprobe, src.path, signal)).durationSec;
-    const loop = planVideoLoop(clipSec, src.startSec, durationSec, face.fps);
+    const loop = planVideoLoop(face.clipSec ?? 0, src.startSec, durationSec, face.fps);
     need = { fromSec: loop.startSec, toSec: loop.startSec + Math.min(loop.availableSec, durationSec) };
   }
-  if (face.avatar) {
-    const track = await faceTrackFor(c, face.avatar, src.path, need, tmp, signal);
-    return { ...src, face: track };
-  }
-  const detector = await c.media.faces();
-  let track: FaceTrack;
-  if (src.kind === 'video') {
-    const info = await probeMedia(c.media.bins.ffprobe, src.path, signal);
-    track = await trackFaceInVideo(
-      detector,
-      c.media.bins.ffmpeg,
-      src.path,
-      { durationSec: info.durationSec, ...displaySize(info.video!) },
-      { ...need, signal },
-    );
-  } else {
-    track = await trackFaceInImage(detector, src.path);
-  }
-  const why = rejectTrack(trackReport(track), src.kind);
-  if (why)
-    throw ERRORS.avatarClone(
-      why.replace(/^no face was found in the (image|video)/, `no face was found in the uploaded $1`),
-    );
+  if (face.avatar) return { ...src, face: await faceTrackFor(c, face.avatar, src.path, need, tmp, signal) };
+  const track = await trackFaceInVideo(
+    await c.media.faces(),
+    c.media.bins.ffmpeg,
+    src.path,
+    { durationSec: face.clipSec ?? 0, width: face.width, height: face.height },
+    { ...need, signal },
+  );
+  judgeFaceTrack(track, 'video', 'the uploaded video');
   return { ...src, face: track };
 }
 

@@ -1,6 +1,6 @@
 import { planes, type Plane } from './frame.js';
 import type { FrameAnimator } from './frame-stream.js';
-import { buildHeadRig } from './head-rig.js';
+import { HeadRig } from './head-rig.js';
 import type { HeadTrack } from './idle-motion.js';
 import { drawSprite, type Sprite } from './sprite.js';
 import type { MouthPose, MouthTimeline } from './timeline/types.js';
@@ -40,8 +40,10 @@ export interface DrawnAnimation {
 export class DrawnAnimator implements FrameAnimator {
   readonly stats = { animated: 0, passed: 0 };
   private readonly scratch: [Plane, Plane, Plane];
+  private readonly headRig: HeadRig;
 
   constructor(private readonly a: DrawnAnimation) {
+    this.headRig = new HeadRig(a.face.head);
     this.scratch = planes({
       width: a.width,
       height: a.height,
@@ -63,7 +65,7 @@ export class DrawnAnimator implements FrameAnimator {
     if (lids) drawSprite(out, lids.sprite, lids.x, lids.y);
     if (a.head) {
       const h = a.face.faceHeight;
-      const mesh = buildHeadRig(a.face.head, {
+      const mesh = this.headRig.mesh({
         angle: a.head.angle[index] ?? 0,
         dx: (a.head.dx[index] ?? 0) * h,
         dy: (a.head.dy[index] ?? 0) * h,

@@ -99,7 +99,8 @@ export class FaceAnimator implements FrameAnimator {
       head,
     });
     const out = planes({ width: a.width, height: a.height, data: frame });
-    const luma = lipLuma(base ? planes({ width: a.width, height: a.height, data: base })[0] : out[0], pts);
+    // The lips' brightness is read before the warp moves them (the frame still holds the source).
+    const luma = lipLuma(out[0], pts);
     if (base) warpFrame(planes({ width: a.width, height: a.height, data: base }), out, rig.mesh);
     else warpFrameInPlace(out, this.scratch, rig.mesh);
     paintMouth(out, rig.opening, { lipLuma: luma });

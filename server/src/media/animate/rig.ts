@@ -170,6 +170,8 @@ export class RigBuilder {
 
   /** @internal Triangulates the source positions, reusing the triangulation's memory. */
   triangulate(): Uint32Array {
+    // A still picture gives the same source points every frame: keep its triangulation.
+    if (this.delaunay && this.coords.every((v, i) => v === this.src[i])) return this.delaunay.triangles;
     this.coords.set(this.src);
     if (this.delaunay) this.delaunay.update();
     else this.delaunay = new Delaunator(this.coords);

@@ -74,16 +74,20 @@ export async function renderTalkingVideo(
       const loop = planVideoLoop(clipSec, job.avatar.startSec, durationSec, fps);
       avatar = { kind: 'video', path: job.avatar.path, loop };
     } else {
-      await probeImage(bins, job.avatar.path, 'avatar', signal);
       const art = job.avatar.illustration ? findPublicAvatarArt(job.avatar.illustration) : undefined;
       if (job.avatar.illustration && !art) {
-        throw new ComposeInputError(`unknown illustration ${job.avatar.illustration}`, 'avatar');
+        throw new ComposeInputError(
+          `unknown illustration ${job.avatar.illustration}; use one of the public avatars' ids`,
+          'avatar',
+        );
       }
       let picture = job.avatar.path;
       if (art) {
         // The character without its mouth: the mouth is drawn for every frame.
         picture = path.join(workDir, 'illustration.png');
         await art.renderPng(picture, { mouth: false });
+      } else {
+        await probeImage(bins, picture, 'avatar', signal);
       }
       avatar = { kind: 'image', path: await uprightImage(picture, workDir, 'avatar') };
     }

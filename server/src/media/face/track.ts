@@ -160,12 +160,19 @@ export const FACE_LIMITS = {
   maxYawDeg: 45,
 } as const;
 
-/** Why a track cannot become an avatar, as a message that says what to change; null when it can. */
-export function rejectTrack(report: FaceTrackReport, kind: 'video' | 'image'): string | null {
+/**
+ * Why a track cannot become an avatar, as a message that says what to change; null when it can.
+ * `subject` names the input as the caller knows it (default "the image" / "the video").
+ */
+export function rejectTrack(
+  report: FaceTrackReport,
+  kind: 'video' | 'image',
+  subject = `the ${kind}`,
+): string | null {
   if (report.samplesWithFace === 0) {
     return kind === 'image'
-      ? 'no face was found in the image; use a clear, front-facing portrait of one person'
-      : 'no face was found in the video; use a video where one face is clearly visible';
+      ? `no face was found in ${subject}; use a clear, front-facing portrait of one person`
+      : `no face was found in ${subject}; use a video where one face is clearly visible`;
   }
   if (kind === 'video' && report.faceFoundShare < FACE_LIMITS.minFoundShare) {
     return `a face was found in ${report.samplesWithFace} of ${report.samples} sampled frames (${Math.round(

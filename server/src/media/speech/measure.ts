@@ -1,3 +1,4 @@
+import { endianness } from 'node:os';
 import type { Readable } from 'node:stream';
 import { runMediaBinary } from '../run-ffmpeg.js';
 import { ANALYSIS_SAMPLE_RATE, analyseArgs, loudnessArgs, parseIntegratedLoudness } from './analyse-args.js';
@@ -60,10 +61,17 @@ export async function measureLoudnessLufs(
   return lufs;
 }
 
-/** Little-endian float32 bytes → samples (copied: Buffer slices need not be 4-byte aligned). */
+const LITTLE_ENDIAN = endianness() === 'LE';
+
+/**
+ * Little-endian float32 bytes → samples, copied (Buffer slices need not be 4-byte aligned); a
+ * trailing partial sample is ignored.
+ */
 export function bytesToFloat32(buf: Buffer): Float32Array {
   const n = Math.floor(buf.length / 4);
   const out = new Float32Array(n);
-  for (let i = 0; i < n; i++) out[i] = buf.readFloatLE(i * 4);
+  // On a little-endian host a byte copy into the aligned array is the float copy.
+  if (LITTLE_ENDIAN) new Uint8Array(out.buffer).set(buf.subarray(0, n * 4));
+  else for (let i = 0; i < n; i++) out[i] = buf.readFloatLE(i * 4);
   return out;
 }

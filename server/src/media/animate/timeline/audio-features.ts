@@ -1,6 +1,6 @@
-import { endianness } from 'node:os';
 import type { Readable } from 'node:stream';
 import { runMediaBinary } from '../../run-ffmpeg.js';
+import { bytesToFloat32 } from '../../speech/measure.js';
 import { DrivingAudioAnalyser, type AudioFeatures, type DrivingAudioMode } from './audio-analyser.js';
 import { DRIVING_SAMPLE_RATE, drivingAudioArgs } from './audio-args.js';
 
@@ -30,8 +30,6 @@ export async function analyseDrivingAudio(
   return analyser.finish();
 }
 
-const LITTLE_ENDIAN = endianness() === 'LE';
-
 /**
  * Little-endian float32 bytes → samples, across chunk boundaries (a pipe chunk need not end on a
  * whole sample, nor start 4-byte aligned).
@@ -43,15 +41,8 @@ export class Float32Decoder {
 
   write(chunk: Buffer): void {
     const bytes = this.carry.length > 0 ? Buffer.concat([this.carry, chunk]) : chunk;
-    const n = Math.floor(bytes.length / 4);
-    const samples = new Float32Array(n);
-    if (LITTLE_ENDIAN) {
-      // A byte copy into the aligned array is the float copy on a little-endian host.
-      new Uint8Array(samples.buffer).set(bytes.subarray(0, n * 4));
-    } else {
-      for (let i = 0; i < n; i++) samples[i] = bytes.readFloatLE(i * 4);
-    }
-    this.carry = Buffer.from(bytes.subarray(n * 4));
-    if (n > 0) this.sink(samples);
+    const samples = bytesToFloat32(bytes);
+    this.carry = Buffer.from(bytes.subarray(samples.length * 4));
+    if (samples.length > 0) this.sink(samples);
   }
 }
