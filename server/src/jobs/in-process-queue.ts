@@ -180,7 +180,7 @@ export class InProcessJobQueue implements JobQueue {
       // Claimed more often than allowed: the process died during every earlier attempt.
       const err = new Error(`gave up after ${max} attempts (the worker stopped during each one)`);
       await this.giveUp(handler, payload, err);
-      await this.jobs.finish(id, 'failed', err.message, now());
+      await this.jobs.finish(id, this.workerId, 'failed', err.message, now());
       return;
     }
     const controller = new AbortController();
@@ -196,18 +196,21 @@ export class InProcessJobQueue implements JobQueue {
         maxAttempts: max,
         reportProgress: async () => undefined,
       });
-      await this.jobs.finish(id, 'done', null, now());
+      await this.jobs.finish(id, this.workerId, 'done', null, now());
       log.info({ ms: Date.now() - started }, 'job finished');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (this.cancelled.has(controller)) {
-        await this.jobs.finish(id, 'done', 'cancelled', now());
+        await this.jobs.finish(id, this.workerId, 'done', 'cancelled', now());
         log.info('job cancelled');
         return;
       }
       if (this.stopped && controller.signal.aborted) {
-        // Shutdown interrupted the job: leave it for the next start, attempt not wasted.
-        await this.jobs.reschedule(id, now(), 'interrupted by shutdown', now());
+        // Shutdown interrupted the job: leave it for the next start, attempt not wasted (a job
+        // with a single attempt, such as a callback delivery, would otherwise never run again).
+        await this.jobs.reschedule(id, this.workerId, now(), 'interrupted by shutdown', now(), {
+          giveBackAttempt: true,
+        });
         log.warn('job interrupted by shutdown; it will resume on next start');
         return;
       }
@@ -215,12 +218,18 @@ export class InProcessJobQueue implements JobQueue {
       if (permanent) {
         log.error({ err }, 'job failed');
         await this.giveUp(handler, payload, err);
-        await this.jobs.finish(id, 'failed', message, now());
+        await this.jobs.finish(id, this.workerId, 'failed', message, now());
       } else {
         const backoff = JOB_OPTIONS[name].backoffSec;
         const delay = backoff[Math.min(attempt - 1, backoff.length - 1)] ?? 5;
         log.warn({ err, retryInSec: delay }, 'job failed; will retry');
-        await this.jobs.reschedule(id, iso(addSeconds(this.opts.clock.now(), delay)), message, now());
+        await this.jobs.reschedule(
+          id,
+          this.workerId,
+          iso(addSeconds(this.opts.clock.now(), delay)),
+          message,
+          now(),
+        );
       }
     } finally {
       this.controllers.delete(controller);

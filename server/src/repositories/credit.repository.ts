@@ -16,26 +16,12 @@ export class CreditRepository {
 
   /**
    * Applies one ledger entry and the balance change together. Must run inside a transaction.
-   * Returns false (and changes nothing) when a debit would take the balance below zero or the
-   * idempotency key was already used.
+   * Returns false (and changes nothing) when the idempotency key was already used or a debit would
+   * take the balance below zero. The entry is written first: its unique key turns a repeat into a
+   * no-op within one statement, so two processes applying the same entry cannot both pass a check.
    */
   async apply(entry: CreditEntry, trx: Db): Promise<boolean> {
-    if (entry.idempotencyKey) {
-      const seen = await trx
-        .selectFrom('credit_entries')
-        .select('id')
-        .where('idempotency_key', '=', entry.idempotencyKey)
-        .executeTakeFirst();
-      if (seen) return false;
-    }
-    const updated = await trx
-      .updateTable('accounts')
-      .set({ credit_balance: sql<number>`credit_balance + ${entry.delta}` })
-      .where('id', '=', entry.accountId)
-      .where(sql<boolean>`credit_balance + ${entry.delta} >= 0`)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return false;
-    await trx
+    const inserted = await trx
       .insertInto('credit_entries')
       .values({
         account_id: entry.accountId,
@@ -45,8 +31,20 @@ export class CreditRepository {
         idempotency_key: entry.idempotencyKey,
         created_at: entry.at,
       })
-      .execute();
-    return true;
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return false;
+    const updated = await trx
+      .updateTable('accounts')
+      .set({ credit_balance: sql<number>`credit_balance + ${entry.delta}` })
+      .where('id', '=', entry.accountId)
+      .where(sql<boolean>`credit_balance + ${entry.delta} >= 0`)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 1) return true;
+    // Short of credits: take the entry back, so the caller's transaction may go on unchanged.
+    await trx.deleteFrom('credit_entries').where('id', '=', inserted.id).execute();
+    return false;
   }
 
   async getBalance(accountId: string, trx: Db = this.db): Promise<number> {

@@ -48,24 +48,62 @@ export class JobRepository {
     });
   }
 
-  async finish(id: string, state: 'done' | 'failed', error: string | null, now: string): Promise<void> {
+  /**
+   * Records how a claimed job ended. Guarded on the claim (still running, by this worker), so a
+   * worker whose job was taken back and claimed again elsewhere cannot overwrite the new run.
+   */
+  async finish(
+    id: string,
+    workerId: string,
+    state: 'done' | 'failed',
+    error: string | null,
+    now: string,
+  ): Promise<boolean> {
     // A finished job frees its dedupe key so the same work can be queued again later.
-    await this.db
+    const r = await this.db
       .updateTable('jobs')
       .set({ state, last_error: error, locked_by: null, dedupe_key: null, updated_at: now })
       .where('id', '=', id)
-      .execute();
+      .where('state', '=', 'running')
+      .where('locked_by', '=', workerId)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   }
 
-  async reschedule(id: string, runAt: string, error: string | null, now: string): Promise<void> {
-    await this.db
+  /**
+   * Puts a claimed job back in the queue to run at `runAt` (a retry after an error). With
+   * `giveBackAttempt` the claim is not counted: the job did not fail, the process stopped under it.
+   */
+  async reschedule(
+    id: string,
+    workerId: string,
+    runAt: string,
+    error: string | null,
+    now: string,
+    opts: { giveBackAttempt?: boolean } = {},
+  ): Promise<boolean> {
+    const r = await this.db
       .updateTable('jobs')
-      .set({ state: 'queued', run_at: runAt, last_error: error, locked_by: null, updated_at: now })
+      .set((eb) => ({
+        state: 'queued',
+        run_at: runAt,
+        last_error: error,
+        locked_by: null,
+        updated_at: now,
+        ...(opts.giveBackAttempt ? { attempts: eb('attempts', '-', 1) } : {}),
+      }))
       .where('id', '=', id)
-      .execute();
+      .where('state', '=', 'running')
+      .where('locked_by', '=', workerId)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   }
 
-  /** After a crash: jobs a dead worker had claimed go back to the queue (their attempt counted). */
+  /**
+   * After a crash: jobs a dead worker had claimed go back to the queue (their attempt counted, so
+   * a job that keeps killing the process gives up). Assumes one serving process per database: with
+   * several, only the claims of workers known to be dead may be taken back.
+   */
   async requeueRunning(now: string): Promise<number> {
     const r = await this.db
       .updateTable('jobs')

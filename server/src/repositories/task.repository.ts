@@ -1,9 +1,16 @@
+import type { UpdateObject } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { Lru } from '../lib/lru.js';
-import type { NewTask, TaskRow, TaskUpdate } from '../db/schema.js';
+import type { Database, NewTask, TaskRow } from '../db/schema.js';
 
 export const TaskStatus = { Waiting: 1, Processing: 2, Completed: 3, Failed: 4 } as const;
 export type TaskStatus = (typeof TaskStatus)[keyof typeof TaskStatus];
+
+/** Statuses from which a task can still move (to processing, completed or failed). */
+export const OPEN_STATUSES: readonly TaskStatus[] = [TaskStatus.Waiting, TaskStatus.Processing];
+
+/** Columns to set in a transition: plain values, or SQL expressions over the row being updated. */
+export type TaskPatch = UpdateObject<Database, 'tasks'>;
 
 export class TaskRepository {
   /**
@@ -46,19 +53,57 @@ export class TaskRepository {
     return trx.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async update(id: string, patch: TaskUpdate, trx: Db = this.db): Promise<void> {
+  /**
+   * The one way a task's status changes: a single conditional UPDATE, a compare-and-set on the
+   * status and on `deleted_at`, that returns the row as written, or undefined when the task was no
+   * longer in one of `from` (another transition won, or the task was deleted). It never reads first,
+   * so it stays atomic when several processes share a server database; values that depend on the
+   * row (a charge capped by the reservation) are computed by the statement itself.
+   */
+  async transition(
+    id: string,
+    from: readonly TaskStatus[],
+    patch: TaskPatch,
+    trx: Db = this.db,
+  ): Promise<TaskRow | undefined> {
     this.invalidate(id);
-    await trx.updateTable('tasks').set(patch).where('id', '=', id).execute();
-  }
-
-  /** Updates only while the task is in one of `from`; returns whether it did (guards double completion). */
-  async transition(id: string, from: TaskStatus[], patch: TaskUpdate, trx: Db = this.db): Promise<boolean> {
-    this.invalidate(id);
-    const r = await trx
+    return trx
       .updateTable('tasks')
       .set(patch)
       .where('id', '=', id)
-      .where('status', 'in', from)
+      .where('status', 'in', [...from])
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Raises the reservation recorded on an open task from `from` to `to` (compare-and-set on the
+   * amount too, so two raises cannot both build on the same old value). False when the task
+   * finished, was deleted or its reservation changed meanwhile.
+   */
+  async raiseReserved(id: string, from: number, to: number, trx: Db = this.db): Promise<boolean> {
+    this.invalidate(id);
+    const r = await trx
+      .updateTable('tasks')
+      .set({ credits_reserved: to })
+      .where('id', '=', id)
+      .where('status', 'in', [...OPEN_STATUSES])
+      .where('deleted_at', 'is', null)
+      .where('credits_reserved', '=', from)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  /** Hides a finished task; false when it is not finished or already deleted. */
+  async markDeleted(id: string, at: string, trx: Db = this.db): Promise<boolean> {
+    this.invalidate(id);
+    const r = await trx
+      .updateTable('tasks')
+      .set({ deleted_at: at })
+      .where('id', '=', id)
+      .where('status', 'in', [TaskStatus.Completed, TaskStatus.Failed])
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
@@ -69,7 +114,7 @@ export class TaskRepository {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('account_id', '=', accountId)
       .where('family', '=', family)
-      .where('status', 'in', [TaskStatus.Waiting, TaskStatus.Processing])
+      .where('status', 'in', [...OPEN_STATUSES])
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     return Number(row?.n ?? 0);
@@ -97,7 +142,7 @@ export class TaskRepository {
       .selectFrom('tasks')
       .selectAll()
       .where('subject_id', '=', subjectId)
-      .where('status', 'in', [TaskStatus.Waiting, TaskStatus.Processing])
+      .where('status', 'in', [...OPEN_STATUSES])
       .execute();
   }
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { PLANS, type Config, type Plan, type PlanGatedOperation } from '../config.js';
 import type { Db } from '../db/connect.js';
 import type { TaskRow } from '../db/schema.js';
@@ -5,8 +6,8 @@ import { ERRORS } from '../errors/app-error.js';
 import { SvcCode } from '../errors/codes.js';
 import { iso, startOfUtcDay, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
-import type { JobName, JobQueue } from '../jobs/job-queue.js';
-import { TaskStatus, type TaskRepository } from '../repositories/task.repository.js';
+import { UnrecoverableError, type JobName, type JobQueue } from '../jobs/job-queue.js';
+import { OPEN_STATUSES, TaskStatus, type TaskRepository } from '../repositories/task.repository.js';
 import type { Caller } from './account.service.js';
 import type { CallbackService } from './callback.service.js';
 import type { CreditService } from './credit.service.js';
@@ -38,6 +39,20 @@ export interface Submission {
   noJob?: boolean;
   /** Work done inside the same transaction (e.g. creating the avatar row this task will fill). */
   alsoInTransaction?: (trx: Db, taskId: string) => Promise<void>;
+}
+
+/** The error message of a task cancelled by a delete. */
+export const DELETED_BY_CALLER = 'deleted by the caller';
+
+/**
+ * The task left the processing state while its job was working on it (deleted by the caller, or
+ * finished by another worker): the job's work is no longer wanted. Not retried.
+ */
+export class TaskNotOpenError extends UnrecoverableError {
+  constructor(taskId: string) {
+    super(`task '${taskId}' is no longer in progress`);
+    this.name = 'TaskNotOpenError';
+  }
 }
 
 export const parseResult = (task: TaskRow): TaskResult =>
@@ -118,23 +133,16 @@ export class TaskService {
     return taskId;
   }
 
-  /** Marks the task processing; returns undefined when it no longer needs work (done, failed, deleted). */
+  /**
+   * Marks the task processing; returns undefined when it no longer needs work (done, failed,
+   * deleted). One guarded update: a delete that lands just before it wins, and the job stops.
+   */
   async start(taskId: string, attempt: number): Promise<TaskRow | undefined> {
-    const task = await this.tasks.getForJob(taskId);
-    if (
-      !task ||
-      task.deleted_at ||
-      task.status === TaskStatus.Completed ||
-      task.status === TaskStatus.Failed
-    ) {
-      return undefined;
-    }
-    await this.tasks.update(taskId, {
+    return this.tasks.transition(taskId, OPEN_STATUSES, {
       status: TaskStatus.Processing,
-      started_at: task.started_at ?? iso(this.clock.now()),
+      started_at: sql<string>`coalesce(started_at, ${iso(this.clock.now())})`,
       attempts: attempt,
     });
-    return { ...task, status: TaskStatus.Processing, attempts: attempt };
   }
 
   async progress(taskId: string, percent: number): Promise<void> {
@@ -143,26 +151,34 @@ export class TaskService {
     });
   }
 
-  /** Raises the reservation to the real cost once the input length is known; 1002 when the balance is short. */
+  /**
+   * Raises the reservation to the real cost once the input length is known; 1002 when the balance
+   * is short. The task row is raised first, guarded on its status and old amount, and the debit
+   * follows in the same transaction: a task deleted or finished meanwhile keeps its refund or
+   * settlement exact, and this job is told to stop.
+   */
   async ensureReserved(task: TaskRow, needed: number): Promise<void> {
     const extra = needed - task.credits_reserved;
     if (extra <= 0) return;
     await this.db.transaction().execute(async (trx) => {
+      if (!(await this.tasks.raiseReserved(task.id, task.credits_reserved, needed, trx)))
+        throw new TaskNotOpenError(task.id);
       await this.credits.raiseReservation(task.account_id, task.id, extra, needed, trx);
-      await this.tasks.update(task.id, { credits_reserved: needed }, trx);
     });
     task.credits_reserved = needed;
   }
 
   /** Completes the task, charging `charge` credits (at most what was reserved) and releasing the rest. */
   async complete(taskId: string, result: TaskResult, charge?: number): Promise<boolean> {
+    // Capped by the reservation inside the statement, so it is the amount the transition saw.
+    const charged =
+      charge === undefined
+        ? sql<number>`credits_reserved`
+        : sql<number>`case when credits_reserved < ${charge} then credits_reserved else ${charge} end`;
     return this.db.transaction().execute(async (trx) => {
-      const task = await this.tasks.getForJob(taskId, trx);
-      if (!task) return false;
-      const charged = Math.min(task.credits_reserved, charge ?? task.credits_reserved);
-      const ok = await this.tasks.transition(
+      const task = await this.tasks.transition(
         taskId,
-        [TaskStatus.Waiting, TaskStatus.Processing],
+        OPEN_STATUSES,
         {
           status: TaskStatus.Completed,
           progress: 100,
@@ -172,14 +188,9 @@ export class TaskService {
         },
         trx,
       );
-      if (!ok) return false;
-      await this.credits.release(task.account_id, taskId, task.credits_reserved - charged, trx);
-      if (!task.deleted_at) {
-        await this.callbacks.onTaskFinished(
-          { ...task, status: TaskStatus.Completed, result: JSON.stringify(result) },
-          trx,
-        );
-      }
+      if (!task) return false;
+      await this.credits.release(task.account_id, taskId, task.credits_reserved - task.credits_charged, trx);
+      await this.callbacks.onTaskFinished(task, trx);
       return true;
     });
   }
@@ -187,11 +198,9 @@ export class TaskService {
   /** Fails the task and refunds its whole reservation, once. */
   async fail(taskId: string, code: number, message: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const task = await this.tasks.getForJob(taskId, trx);
-      if (!task) return false;
-      const ok = await this.tasks.transition(
+      const task = await this.tasks.transition(
         taskId,
-        [TaskStatus.Waiting, TaskStatus.Processing],
+        OPEN_STATUSES,
         {
           status: TaskStatus.Failed,
           error_code: code === SvcCode.Ok ? SvcCode.Internal : code,
@@ -201,14 +210,9 @@ export class TaskService {
         },
         trx,
       );
-      if (!ok) return false;
+      if (!task) return false;
       await this.credits.refund(task.account_id, taskId, task.credits_reserved, trx);
-      if (!task.deleted_at) {
-        await this.callbacks.onTaskFinished(
-          { ...task, status: TaskStatus.Failed, error_code: code, error_message: message },
-          trx,
-        );
-      }
+      await this.callbacks.onTaskFinished(task, trx);
       return true;
     });
   }
@@ -230,22 +234,31 @@ export class TaskService {
         `task '${taskId}' is a ${task.type.replace('video_', '')} task; only ordinary video creation tasks can be deleted`,
       );
     }
-    await this.db.transaction().execute(async (trx) => {
+    const found = await this.db.transaction().execute(async (trx) => {
       const now = iso(this.clock.now());
+      // Cancelling and hiding are one guarded update; the refund is of the reservation as that
+      // update found it, so a raise that committed just before is refunded too.
       const cancelled = await this.tasks.transition(
         taskId,
-        [TaskStatus.Waiting, TaskStatus.Processing],
+        OPEN_STATUSES,
         {
           status: TaskStatus.Failed,
           error_code: SvcCode.InvalidParameter,
-          error_message: 'deleted by the caller',
+          error_message: DELETED_BY_CALLER,
           finished_at: now,
+          deleted_at: now,
         },
         trx,
       );
-      if (cancelled) await this.credits.refund(task.account_id, taskId, task.credits_reserved, trx);
-      await this.tasks.update(taskId, { deleted_at: now }, trx);
+      if (cancelled) {
+        await this.credits.refund(cancelled.account_id, taskId, cancelled.credits_reserved, trx);
+        return true;
+      }
+      // Finished meanwhile (or before): it keeps its outcome and only disappears.
+      return this.tasks.markDeleted(taskId, now, trx);
     });
+    // Deleted by a concurrent request since it was read: the same answer a later request gets.
+    if (!found) throw ERRORS.notFound('task', taskId);
     // A render in progress is stopped: nobody will fetch its result.
     this.queue.cancel(`task:${taskId}`);
     return task;

@@ -1,0 +1,207 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import pino from 'pino';
+import { loadConfig } from '../../src/config.js';
+import { migrateToLatest, type Db } from '../../src/db/connect.js';
+import type { Database } from '../../src/db/schema.js';
+import { isAppError } from '../../src/errors/app-error.js';
+import { SvcCode } from '../../src/errors/codes.js';
+import { InProcessJobQueue } from '../../src/jobs/in-process-queue.js';
+import { systemClock } from '../../src/lib/clock.js';
+import { AccountRepository } from '../../src/repositories/account.repository.js';
+import { CallbackRepository } from '../../src/repositories/callback.repository.js';
+import { CreditRepository } from '../../src/repositories/credit.repository.js';
+import { JobRepository } from '../../src/repositories/job.repository.js';
+import { TaskRepository } from '../../src/repositories/task.repository.js';
+import { AccountService, type Caller } from '../../src/services/account.service.js';
+import { CallbackService } from '../../src/services/callback.service.js';
+import { CreditService } from '../../src/services/credit.service.js';
+import { TaskNotOpenError, TaskService } from '../../src/services/task.service.js';
+import { UrlSigner } from '../../src/services/url-signer.js';
+import { ConnectionScheduler, exploreInterleavings } from '../helpers/interleavings.js';
+
+const INITIAL = 100;
+const RESERVE = 10;
+/** What the render finds it needs once the real length is known (the reservation is raised to it). */
+const RAISED = 14;
+/** What the output's duration costs. */
+const CHARGE = 12;
+const TYPE = 'video_tts';
+
+/**
+ * Every interleaving of the operations that change a task's status (start, raise of the reservation,
+ * complete, fail, delete), each run through the real services on a real database. Whatever the order,
+ * a task is either charged once (and the rest released) or refunded once, never both, and the
+ * balance always equals the ledger.
+ */
+describe('task transitions under every interleaving', () => {
+  let dir: string;
+  let db: Db;
+  let scheduler: ConnectionScheduler;
+  let accounts: AccountService;
+  let accountRows: AccountRepository;
+  let credits: CreditService;
+  let tasks: TaskService;
+
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'likeness-transitions-'));
+    scheduler = new ConnectionScheduler();
+    const sqlite = new SQLite(join(dir, 'likeness.db'));
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    db = new Kysely<Database>({ dialect: scheduler.gatedDialect(new SqliteDialect({ database: sqlite })) });
+    await migrateToLatest(db);
+    const config = loadConfig({ LIKENESS_DATA_DIR: dir, LIKENESS_DEMO_ACCOUNT: 'off' }, dir);
+    const clock = systemClock;
+    const log = pino({ level: 'silent' });
+    accountRows = new AccountRepository(db);
+    credits = new CreditService(db, new CreditRepository(db), clock);
+    accounts = new AccountService(db, accountRows, credits, config, clock);
+    const callbacks = new CallbackService(
+      new CallbackRepository(db),
+      accountRows,
+      new UrlSigner(config, 'test-secret', clock),
+      config,
+      clock,
+      log,
+    );
+    // Never started: jobs are only recorded, the operations under test are called directly.
+    const queue = new InProcessJobQueue(new JobRepository(db), new Map(), {
+      concurrency: 1,
+      attempts: 3,
+      clock,
+      log,
+    });
+    callbacks.attachQueue(queue);
+    tasks = new TaskService(db, new TaskRepository(db), credits, callbacks, queue, config, clock);
+  });
+
+  after(async () => {
+    await db.destroy();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A fresh account (with a callback URL, so finished tasks record a delivery) and one waiting task. */
+  async function freshTask(): Promise<{ caller: Caller; taskId: string }> {
+    const { account_id } = await accounts.create({ credits: INITIAL, plan: 'pro' });
+    await db
+      .updateTable('accounts')
+      .set({ callback_url: 'http://127.0.0.1:9/callback' })
+      .where('id', '=', account_id)
+      .execute();
+    const caller: Caller = {
+      accountId: account_id,
+      account: (await accountRows.get(account_id))!,
+      agentPlatform: false,
+    };
+    const taskId = await tasks.submit(caller, {
+      family: 'work',
+      type: TYPE,
+      title: null,
+      input: {},
+      job: 'work.render',
+      reserve: RESERVE,
+    });
+    return { caller, taskId };
+  }
+
+  /** The ledger invariants for one task of its own account; `why` names the schedule in failures. */
+  async function checkLedger(accountId: string, taskId: string, why: string) {
+    const task = await db.selectFrom('tasks').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow();
+    const entries = await db
+      .selectFrom('credit_entries')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .execute();
+    const ofTask = entries.filter((e) => e.task_id === taskId);
+    const sum = (es: { delta: number }[]) => es.reduce((s, e) => s + e.delta, 0);
+    const count = (reason: string) => ofTask.filter((e) => e.reason === reason).length;
+    assert.ok(task.status === 3 || task.status === 4, `${why}: task ended at status ${task.status}`);
+    if (task.status === 3) {
+      assert.equal(count('refund'), 0, `${why}: a completed task was refunded`);
+      assert.ok(count('release') <= 1, `${why}: released twice`);
+      assert.equal(task.credits_charged, Math.min(task.credits_reserved, CHARGE), `${why}: charge`);
+      assert.equal(sum(ofTask), -task.credits_charged, `${why}: a completed task costs its charge`);
+    } else {
+      assert.equal(count('release'), 0, `${why}: a failed task had its reservation released`);
+      assert.equal(count('refund'), 1, `${why}: a failed task is refunded once`);
+      assert.equal(task.credits_charged, 0, `${why}: a failed task is not charged`);
+      assert.equal(sum(ofTask), 0, `${why}: a failed task costs nothing`);
+    }
+    const balance = await credits.balance(accountId);
+    assert.equal(balance, sum(entries), `${why}: balance equals the ledger`);
+    assert.equal(balance, INITIAL - task.credits_charged, `${why}: balance`);
+    const deliveries = await db
+      .selectFrom('callback_deliveries')
+      .select('id')
+      .where('task_id', '=', taskId)
+      .execute();
+    const cancelled = task.error_message === 'deleted by the caller';
+    assert.equal(deliveries.length, cancelled ? 0 : 1, `${why}: one callback, none for a cancelled task`);
+    return task;
+  }
+
+  test('start, raise, complete, fail and delete in every order: charged once or refunded once', async (t) => {
+    const seen = new Set<string>();
+    const runs = await exploreInterleavings(async (choose) => {
+      const { caller, taskId } = await freshTask();
+      const submitted = (await tasks.getForJob(taskId))!;
+      const { outcomes, trace } = await scheduler.run(
+        [
+          ['start', () => tasks.start(taskId, 1)],
+          ['raise', () => tasks.ensureReserved({ ...submitted }, RAISED)],
+          ['complete', () => tasks.complete(taskId, { blobKey: 'works/x.mp4', durationSec: 3 }, CHARGE)],
+          ['fail', () => tasks.fail(taskId, 1000, 'rendering failed')],
+          ['delete', () => tasks.delete(caller, taskId, [TYPE])],
+        ],
+        choose,
+      );
+      const why = trace.join(' → ');
+      for (const [name, o] of outcomes) {
+        // The losing side of a race learns it from the return value (start, complete, fail) or
+        // from a refusal: the raise of a task no longer in progress stops its job.
+        if (o.ok) continue;
+        assert.ok(
+          name === 'raise' && o.error instanceof TaskNotOpenError,
+          `${why}: ${name} threw ${String(o.error)}`,
+        );
+      }
+      const task = await checkLedger(caller.accountId, taskId, why);
+      if (outcomes.get('delete')?.ok) assert.ok(task.deleted_at, `${why}: deleted`);
+      seen.add(`${task.status}:${task.credits_charged}`);
+    });
+    t.diagnostic(`${runs} interleavings; end states (status:charged) ${[...seen].sort().join(', ')}`);
+    assert.ok(runs >= 120, 'every order of the five operations was tried');
+    // Both outcomes, and both charges (before and after the raise), were reached.
+    assert.deepEqual([...seen].sort(), [`3:${RESERVE}`, `3:${CHARGE}`, '4:0']);
+  });
+
+  test('two deletes racing a completion: refunded once, the second delete answers 404', async (t) => {
+    const runs = await exploreInterleavings(async (choose) => {
+      const { caller, taskId } = await freshTask();
+      const { outcomes, trace } = await scheduler.run(
+        [
+          ['delete-1', () => tasks.delete(caller, taskId, [TYPE])],
+          ['delete-2', () => tasks.delete(caller, taskId, [TYPE])],
+          ['complete', () => tasks.complete(taskId, { blobKey: 'works/x.mp4', durationSec: 3 }, CHARGE)],
+        ],
+        choose,
+      );
+      const why = trace.join(' → ');
+      const task = await checkLedger(caller.accountId, taskId, why);
+      assert.ok(task.deleted_at, `${why}: deleted`);
+      // The one that comes second finds the task gone, as a later request would.
+      const answers = ['delete-1', 'delete-2'].map((n) => {
+        const o = outcomes.get(n)!;
+        return o.ok ? 0 : isAppError(o.error) ? o.error.code : String(o.error);
+      });
+      assert.deepEqual(answers.sort(), [0, SvcCode.NotFound], `${why}: answers ${answers.join(', ')}`);
+    });
+    t.diagnostic(`${runs} interleavings`);
+  });
+});
