@@ -16,14 +16,19 @@ export interface PinnedRequest {
   userAgent: string;
   connectTimeoutMs: number;
   signal: AbortSignal;
+  /** GET (default) or a POST of `body` with `headers` added to the defaults. */
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
 }
 
 /**
- * Sends one GET for `url` to a vetted address and resolves with the response head (status + headers;
- * the body is still unread). The socket's name resolution is replaced by a function returning the
- * vetted address, so the connection cannot land anywhere else (no second DNS query to rebind), while
- * Host and TLS SNI / certificate checks still use the URL's host name.
- * Failures reject with FetchRefusedError 'network' (or 'timeout' when connecting took too long).
+ * Sends one request (a GET, or a POST with a body) for `url` to a vetted address and resolves with
+ * the response head (status + headers; the body is still unread). The socket's name resolution is
+ * replaced by a function returning the vetted address, so the connection cannot land anywhere else
+ * (no second DNS query to rebind), while Host and TLS SNI / certificate checks still use the URL's
+ * host name. Failures reject with FetchRefusedError 'network' (or 'timeout' when connecting took
+ * too long).
  */
 export async function requestPinned(req: PinnedRequest): Promise<http.IncomingMessage> {
   let last: FetchRefusedError | null = null;
@@ -62,8 +67,14 @@ function requestOnce(req: PinnedRequest, addr: VettedAddress): Promise<http.Inco
       hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
       port: url.port === '' ? undefined : Number(url.port),
       path: `${url.pathname}${url.search}`,
-      method: 'GET',
-      headers: { 'user-agent': req.userAgent, accept: '*/*', 'accept-encoding': 'identity' },
+      method: req.method ?? 'GET',
+      headers: {
+        'user-agent': req.userAgent,
+        accept: '*/*',
+        'accept-encoding': 'identity',
+        ...req.headers,
+        ...(req.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(req.body)) }),
+      },
       // A fresh connection per request: no pooled socket from another host or another check.
       agent: false,
       family: addr.family,
@@ -102,7 +113,7 @@ function requestOnce(req: PinnedRequest, addr: VettedAddress): Promise<http.Inco
           new FetchRefusedError('network', url.href, `request failed (${errorCode(err)})`, { cause: err }),
         );
     });
-    request.end();
+    request.end(req.body);
   });
 }
 

@@ -8,19 +8,18 @@
  * rebinding between check and connect is impossible. The body streams to disk under a size cap and a
  * total deadline.
  */
-import dns from 'node:dns';
-import net from 'node:net';
-import { isAllowed, normalizeHost, parseAllowList, type AllowEntry } from './allow-list.js';
-import { isBlockedAddress, isBlockedHostname } from './blocked-address.js';
+import { parseAllowList, type AllowEntry } from './allow-list.js';
+import { count } from './check-option.js';
+import { Deadline } from './deadline.js';
 import { FetchRefusedError } from './fetch-refused-error.js';
-import { checkFetchUrl, effectivePort } from './fetch-url.js';
-import { requestPinned, type VettedAddress } from './pinned-request.js';
+import { checkFetchUrl } from './fetch-url.js';
+import { requestPinned } from './pinned-request.js';
 import { saveBody } from './save-body.js';
+import { systemLookup, vetHost, type Resolver } from './vet-host.js';
 
 export { FetchRefusedError, type FetchRefusal } from './fetch-refused-error.js';
 export { isBlockedAddress, isBlockedHostname } from './blocked-address.js';
-
-export type Resolver = (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
+export type { Resolver } from './vet-host.js';
 
 export interface SafeFetcherOptions {
   /**
@@ -85,17 +84,6 @@ export function createSafeFetcher(opts: SafeFetcherOptions): SafeFetcher {
   return { fetchToFile: (url, destPath, o) => fetchToFile(settings, url, destPath, o) };
 }
 
-function count(name: string, value: number, min: number): number {
-  if (!Number.isSafeInteger(value) || value < min)
-    throw new RangeError(`${name} must be an integer >= ${min}`);
-  return value;
-}
-
-async function systemLookup(hostname: string): Promise<{ address: string; family: 4 | 6 }[]> {
-  const found = await dns.promises.lookup(hostname, { all: true });
-  return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
-}
-
 async function fetchToFile(
   s: Settings,
   rawUrl: string,
@@ -110,7 +98,7 @@ async function fetchToFile(
     let url = checkFetchUrl(rawUrl);
     for (let redirects = 0; ; redirects++) {
       hop = url.href;
-      const addresses = await vet(s, url, deadline.signal);
+      const addresses = await vetHost(s, url, deadline.signal);
       const res = await requestPinned({
         url,
         addresses,
@@ -142,99 +130,5 @@ async function fetchToFile(
     throw deadline.explain(err, hop);
   } finally {
     deadline.dispose();
-  }
-}
-
-/**
- * Screens the URL's host and returns the addresses that may be connected to. IP literals are checked
- * as they are; names are refused by name first, then resolved once, and refused if ANY address is
- * blocked (a name with one public and one private address would otherwise be a coin toss).
- */
-async function vet(s: Settings, url: URL, signal: AbortSignal): Promise<VettedAddress[]> {
-  const host = normalizeHost(url.hostname);
-  const allowed = isAllowed(s.allow, host, effectivePort(url));
-  const literal = host.replace(/^\[(.*)\]$/, '$1');
-  const literalFamily = net.isIP(literal);
-  if (literalFamily !== 0) {
-    if (!allowed && isBlockedAddress(literal)) {
-      throw new FetchRefusedError('blocked-address', url.href, `address ${host} is not allowed`);
-    }
-    return [{ address: literal, family: literalFamily === 6 ? 6 : 4 }];
-  }
-  if (!allowed && isBlockedHostname(host)) {
-    throw new FetchRefusedError('blocked-address', url.href, `host ${host} is not allowed`);
-  }
-
-  let found: { address: string; family: 4 | 6 }[];
-  try {
-    found = await untilAborted(s.lookup(url.hostname), signal);
-  } catch (err) {
-    if (signal.aborted) throw err;
-    throw new FetchRefusedError('dns', url.href, `cannot resolve ${host}`, { cause: err });
-  }
-  const vetted: VettedAddress[] = [];
-  for (const { address } of found) {
-    // The family is re-derived from the address: a resolver's word is not trusted for the check.
-    const family = net.isIP(address);
-    if (family === 0)
-      throw new FetchRefusedError('dns', url.href, `resolver returned an invalid address for ${host}`);
-    if (!allowed && isBlockedAddress(address)) {
-      throw new FetchRefusedError('blocked-address', url.href, `host ${host} resolves to a blocked address`);
-    }
-    vetted.push({ address, family: family === 6 ? 6 : 4 });
-  }
-  if (vetted.length === 0) throw new FetchRefusedError('dns', url.href, `no address for ${host}`);
-  return vetted;
-}
-
-/** Resolution cannot be cancelled, so stop waiting for it instead. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-/**
- * One abort signal for the whole fetch, fired by the total timeout or the caller's signal, and the
- * rule that turns whatever the aborted operation threw into the error the caller sees.
- */
-class Deadline {
-  private readonly controller = new AbortController();
-  private readonly timer: NodeJS.Timeout;
-  private timedOut = false;
-  private readonly onCallerAbort: () => void;
-
-  constructor(
-    private readonly timeoutMs: number,
-    private readonly caller: AbortSignal | undefined,
-  ) {
-    this.timer = setTimeout(() => {
-      this.timedOut = true;
-      this.controller.abort(new Error('fetch timed out'));
-    }, timeoutMs);
-    this.onCallerAbort = () => this.controller.abort(caller?.reason);
-    caller?.addEventListener('abort', this.onCallerAbort, { once: true });
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  explain(err: unknown, url: string): unknown {
-    if (this.timedOut) {
-      return new FetchRefusedError('timeout', url, `fetch took longer than ${this.timeoutMs} ms`, {
-        cause: err,
-      });
-    }
-    if (this.caller?.aborted) return this.caller.reason;
-    return err;
-  }
-
-  dispose(): void {
-    clearTimeout(this.timer);
-    this.caller?.removeEventListener('abort', this.onCallerAbort);
   }
 }

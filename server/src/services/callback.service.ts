@@ -1,5 +1,3 @@
-import { Agent, request } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
@@ -8,6 +6,7 @@ import { addSeconds, iso, type Clock } from '../lib/clock.js';
 import { hmacHex } from '../lib/crypto.js';
 import { newId } from '../lib/ids.js';
 import { JobName, type JobQueue } from '../jobs/job-queue.js';
+import { createSafePoster, type SafePoster } from '../net/safe-post.js';
 import type { AccountRepository } from '../repositories/account.repository.js';
 import type { CallbackRepository } from '../repositories/callback.repository.js';
 import type { UrlSigner } from './url-signer.js';
@@ -86,11 +85,12 @@ export function callbackBody(
 /**
  * Completion callbacks: an outbox row per event written in the task's final transaction, then
  * delivered by a job. A non-200 answer is retried on the configured schedule (inside 5 minutes),
- * then the delivery is marked dead. Every request is signed.
+ * then the delivery is marked dead. Every request is signed, and sent through the same address
+ * screening as fetched URLs (loopback and private addresses only when allow-listed; redirects are
+ * not followed), so a callback URL cannot reach the service's own network.
  */
 export class CallbackService {
-  private readonly httpAgent = new Agent({ keepAlive: true, maxSockets: 16 });
-  private readonly httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 16 });
+  private readonly poster: SafePoster;
   private queue: JobQueue | null = null;
 
   constructor(
@@ -100,7 +100,13 @@ export class CallbackService {
     private readonly config: Config,
     private readonly clock: Clock,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.poster = createSafePoster({
+      allow: [...config.fetch.allow],
+      timeoutMs: config.callbacks.timeoutMs,
+      userAgent: 'likeness-callback/1',
+    });
+  }
 
   /** The queue is wired after construction (it needs the handlers, which need this service). */
   attachQueue(queue: JobQueue): void {
@@ -148,7 +154,7 @@ export class CallbackService {
     let status: number | null = null;
     let error: string | null = null;
     try {
-      status = await this.post(
+      status = await this.poster.post(
         d.url,
         d.body,
         {
@@ -202,37 +208,6 @@ export class CallbackService {
     return this.deliveries.getAll(accountId, limit);
   }
 
-  private post(
-    url: string,
-    body: string,
-    headers: Record<string, string>,
-    signal: AbortSignal,
-  ): Promise<number> {
-    const u = new URL(url);
-    const isHttps = u.protocol === 'https:';
-    const send = isHttps ? httpsRequest : request;
-    return new Promise((resolve, reject) => {
-      const req = send(
-        u,
-        {
-          method: 'POST',
-          headers: { ...headers, 'content-length': Buffer.byteLength(body) },
-          agent: isHttps ? this.httpsAgent : this.httpAgent,
-          signal: AbortSignal.any([signal, AbortSignal.timeout(this.config.callbacks.timeoutMs)]),
-        },
-        (res) => {
-          res.resume(); // always drain, so the socket returns to the pool
-          res.on('end', () => resolve(res.statusCode ?? 0));
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
-  }
-
-  close(): void {
-    this.httpAgent.destroy();
-    this.httpsAgent.destroy();
-  }
+  /** Nothing to release: every delivery opens its own connection, pinned to the address it vetted. */
+  close(): void {}
 }

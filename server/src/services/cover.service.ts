@@ -4,7 +4,18 @@ import { join } from 'node:path';
 import { AppError, ERRORS } from '../errors/app-error.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
-import { deriveSlotValues, renderCover } from '../media/cover/index.js';
+import {
+  assignSlots,
+  CoverSlotError,
+  deriveSlotValues,
+  describeSlot,
+  renderCover,
+  slotsCutToFit,
+  type CoverCanvas,
+  type CoverSlotInput,
+  type CoverStyle,
+  type SlotAssignment,
+} from '../media/cover/index.js';
 import type { AvatarRepository } from '../repositories/avatar.repository.js';
 import type { CoverRepository } from '../repositories/cover.repository.js';
 import type { BlobStore } from '../storage/blob-store.js';
@@ -16,7 +27,7 @@ export interface CoverRequest {
   template: string;
   avatar?: string;
   content?: string;
-  slots?: { name?: string; label?: string; value?: string; max_length?: number; min_length?: number }[];
+  slots?: CoverSlotInput[];
   canvas_preset?: string;
   output_format?: string;
   svc_id?: string;
@@ -55,21 +66,7 @@ export class CoverService {
     if (format !== 'jpg' && format !== 'png')
       throw ERRORS.invalid(`output_format must be jpg or png; got '${format}'`);
 
-    const values: Record<string, string> = p.content?.trim() ? deriveSlotValues(style, p.content) : {};
-    for (const s of p.slots ?? []) {
-      if (!s.name) throw ERRORS.invalid('every slot needs a name');
-      const def = style.slots.find((d) => d.name === s.name);
-      if (!def)
-        throw ERRORS.invalid(
-          `slot '${s.name}' is not part of style '${style.id}'; its slots are ${style.slots.map((d) => d.name).join(', ')}`,
-        );
-      const value = s.value ?? '';
-      const max = s.max_length ?? def.max_length;
-      const min = s.min_length ?? def.min_length;
-      if ([...value].length > max) throw ERRORS.invalid(`slot '${s.name}' is longer than ${max} characters`);
-      if ([...value].length < min) throw ERRORS.invalid(`slot '${s.name}' is shorter than ${min} characters`);
-      values[s.name] = value;
-    }
+    const values = this.valuesFor(style, p, canvas);
 
     let avatarPath: string | undefined;
     const tmp = await mkdtemp(join(tmpdir(), 'likeness-cover-'));
@@ -108,6 +105,38 @@ export class CoverService {
     } finally {
       await rm(tmp, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * The text of each area: derived from `content` when it is sent, then the explicit slots on top
+   * (placed by name, label or order). Explicit text is rendered whole or refused with 11, never cut.
+   */
+  private valuesFor(style: CoverStyle, p: CoverRequest, canvas: CoverCanvas): Record<string, string> {
+    const slots = p.slots ?? [];
+    const hasContent = Boolean(p.content?.trim());
+    let explicit: SlotAssignment;
+    try {
+      explicit = assignSlots(style, slots);
+    } catch (err) {
+      if (err instanceof CoverSlotError) throw ERRORS.invalid(err.message);
+      throw err;
+    }
+    if (!hasContent && !slots.some((s) => s.value?.trim()))
+      throw ERRORS.invalid('every slot value is empty: send text in at least one slot, or send content');
+    const values = { ...(hasContent ? deriveSlotValues(style, p.content ?? '') : {}), ...explicit.values };
+    const cut = slotsCutToFit(style, values, canvas).filter((name) => name in explicit.values);
+    if (cut.length > 0) {
+      const which = cut
+        .map((name) => {
+          const i = explicit.areas.indexOf(name);
+          return `${describeSlot(slots[i] ?? {}, i)} (${name} area)`;
+        })
+        .join(', ');
+      throw ERRORS.invalid(
+        `${which}: the text does not fit its area on a ${canvas} cover of style '${style.id}' even at the smallest type size; shorten it`,
+      );
+    }
+    return values;
   }
 
   /** The still image of an avatar: its image, or its stored poster frame for video avatars. */

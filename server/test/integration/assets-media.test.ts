@@ -26,7 +26,7 @@ describe('avatars, voices, covers and the clone API with real media', () => {
   let files: Server;
   let filesUrl: string;
   before(async () => {
-    server = await startServer({ LIKENESS_WORKERS: '2' });
+    server = await startServer({ LIKENESS_WORKERS: '2', LIKENESS_PLAN_GATES: 'on' });
     token = (await createAccount(server, { credits: 5000, plan: 'pro' })).token;
     dir = await mkdtemp(join(tmpdir(), 'likeness-assets-'));
     await makeFaceVideo(join(dir, 'face.mp4'), facePhoto(1), 5.5);
@@ -234,7 +234,7 @@ describe('avatars, voices, covers and the clone API with real media', () => {
     assert.equal(jpg.body.code, 0, JSON.stringify(jpg.body));
     const a = await sharp(Buffer.from(await (await fetch(jpg.body.url)).arrayBuffer())).metadata();
     assert.deepEqual([a.format, a.width, a.height], ['jpeg', 1080, 1920]);
-    // Explicit slots, validated against the style's own slot names and lengths.
+    // Explicit slots, placed by name or in order; one more than the style's areas is refused.
     const news = styles.data.find((x: { id: string }) => x.id === 'cover-news').id;
     const png = await api(server, 'POST', '/api/v2/svc/project/covers', {
       token,
@@ -253,10 +253,13 @@ describe('avatars, voices, covers and the clone API with real media', () => {
     assert.deepEqual([b.format, b.width, b.height], ['png', 1080, 1440]);
     const badSlot = await api(server, 'POST', '/api/v2/svc/project/covers', {
       token,
-      body: { template: news, slots: [{ name: 'nope', value: 'x' }] },
+      body: {
+        template: news,
+        slots: [{ value: 'a' }, { value: 'b' }, { value: 'c' }, { name: 'nope', value: 'x' }],
+      },
     });
     assert.equal(badSlot.body.code, 11);
-    assert.match(badSlot.body.message, /its slots are tag, headline, summary/);
+    assert.match(badSlot.body.message, /slots\[3\] 'nope' has no text area left/);
     const withAvatar = await api(server, 'POST', '/api/v2/svc/project/covers', {
       token,
       body: {

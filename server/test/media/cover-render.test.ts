@@ -6,11 +6,14 @@ import { after, before, test } from 'node:test';
 import sharp from 'sharp';
 import { PUBLIC_AVATAR_ART } from '../../src/media/art/index.js';
 import {
+  assignSlots,
   COVER_SIZES,
   COVER_STYLES,
   deriveSlotValues,
   renderCover,
   renderCoverPreview,
+  slotFillOrder,
+  slotsCutToFit,
   type CoverCanvas,
 } from '../../src/media/cover/index.js';
 import { coverDesign } from '../../src/media/cover/designs/index.js';
@@ -137,5 +140,35 @@ test('style previews render', async () => {
     await renderCoverPreview(style, out);
     const meta = await sharp(out).metadata();
     assert.deepEqual([meta.format, meta.width, meta.height], ['jpeg', 1080, 1920]);
+  }
+});
+
+test('slotsCutToFit: the sample texts fit every area; an overlong value is named, and only it', () => {
+  const long = '很长的文字 long words '.repeat(30);
+  for (const style of COVER_STYLES) {
+    const samples = Object.fromEntries(style.slots.map((s) => [s.name, s.sample ?? s.label]));
+    for (const canvas of ['9:16', '3:4'] as CoverCanvas[]) {
+      assert.deepEqual(slotsCutToFit(style, samples, canvas), [], `${style.id} ${canvas}`);
+      for (const slot of style.slots) {
+        assert.deepEqual(
+          slotsCutToFit(style, { ...samples, [slot.name]: long }, canvas),
+          [slot.name],
+          `${style.id} ${canvas} ${slot.name}`,
+        );
+      }
+    }
+  }
+});
+
+test('explicit slots with names of their own render in every style', async () => {
+  for (const style of COVER_STYLES) {
+    const slots = slotFillOrder(style).map((_, i) => ({ name: `field${i}`, value: `Field ${i} 文字` }));
+    const { values } = assignSlots(style, slots);
+    assert.deepEqual(Object.keys(values).sort(), style.slots.map((s) => s.name).sort(), style.id);
+    assert.deepEqual(slotsCutToFit(style, values, '3:4'), [], style.id);
+    const out = path.join(dir, `explicit-${style.id}.jpg`);
+    await renderCover({ style, values, canvas: '3:4', format: 'jpg', outPath: out });
+    const meta = await sharp(out).metadata();
+    assert.deepEqual([meta.width, meta.height], [1080, 1440]);
   }
 });

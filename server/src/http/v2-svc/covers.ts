@@ -61,11 +61,26 @@ export const coverRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = 
           slots: Type.Optional(
             Type.Array(
               Type.Object({
-                name: Type.Optional(Type.String()),
-                label: Type.Optional(Type.String()),
-                value: Type.Optional(Type.String({ maxLength: 10000 })),
-                max_length: Type.Optional(Type.Integer({ minimum: 0 })),
-                min_length: Type.Optional(Type.Integer({ minimum: 0 })),
+                name: Type.Optional(
+                  Type.String({
+                    maxLength: 100,
+                    description:
+                      "any name; a slot named like one of the style's text areas (or its label) goes there, the others fill the remaining areas in order",
+                  }),
+                ),
+                label: Type.Optional(Type.String({ maxLength: 100 })),
+                value: Type.Optional(
+                  Type.String({
+                    maxLength: 10000,
+                    description: 'rendered whole, or refused with 11 when it does not fit',
+                  }),
+                ),
+                max_length: Type.Optional(
+                  Type.Integer({ minimum: 0, description: 'a longer value is refused with 11 (never cut)' }),
+                ),
+                min_length: Type.Optional(
+                  Type.Integer({ minimum: 0, description: 'a shorter value is refused with 11' }),
+                ),
               }),
               { maxItems: 50 },
             ),

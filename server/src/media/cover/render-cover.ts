@@ -93,6 +93,21 @@ async function render(
 }
 
 /**
+ * The slots whose text the style would have to cut (end with an ellipsis) to fit its area on this
+ * canvas, even at the smallest type size the area allows. Lays the text out without drawing, so it is
+ * cheap enough to check a request before rendering it.
+ */
+export function slotsCutToFit(
+  style: CoverStyle,
+  values: Record<string, string>,
+  canvas: CoverCanvas,
+): string[] {
+  const cut = new Set<string>();
+  coverDesign(style.id, { ...COVER_SIZES[canvas], values: valuesFor(style, values), cut });
+  return style.slots.map((s) => s.name).filter((name) => cut.has(name));
+}
+
+/**
  * Renders a cover: the style's background, the avatar figure (when given) cropped into the style's
  * figure area around `avatarFocus`, and the slot texts wrapped and shrunk to their boxes (never
  * past the canvas). 1080x1920 for 9:16, 1080x1440 for 3:4.

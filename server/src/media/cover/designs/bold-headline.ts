@@ -1,6 +1,6 @@
 import { f, linear, rect } from '../../art/svg-shapes.js';
 import type { Box } from '../../art/template-layout.js';
-import { figureStandIn, pill, text, v, type CoverDesign, type DesignContext } from './shared.js';
+import { figureStandIn, pill, text, type CoverDesign, type DesignContext } from './shared.js';
 
 export function boldHeadline(c: DesignContext): CoverDesign {
   const { width: W, height: H } = c;
@@ -24,7 +24,8 @@ export function boldHeadline(c: DesignContext): CoverDesign {
     ? rect({ x: 7 * u, y: head.bottom + 2.2 * u, width: 16 * u, height: 1.4 * u }, 'fill="#ffd400"', 0.7 * u)
     : '';
   const sub = pill(
-    v(c, 'subtitle'),
+    c,
+    'subtitle',
     { x: 7 * u, y: head.bottom + 6 * u, maxWidth: 86 * u, align: 'start' },
     {
       size: Math.round(4.6 * u),

@@ -1,6 +1,6 @@
 import { f, label, rect, softShadow } from '../../art/svg-shapes.js';
 import type { Box } from '../../art/template-layout.js';
-import { figureStandIn, pill, text, v, type CoverDesign, type DesignContext } from './shared.js';
+import { figureStandIn, pill, text, type CoverDesign, type DesignContext } from './shared.js';
 
 export function knowledge(c: DesignContext): CoverDesign {
   const { width: W, height: H } = c;
@@ -10,7 +10,8 @@ export function knowledge(c: DesignContext): CoverDesign {
   const cardBottom = card.y + card.height;
   const fig: Box = { x: W - 8 * u - 2 * r, y: cardBottom - r * 0.9, width: 2 * r, height: 2 * r };
   const topic = pill(
-    v(c, 'topic'),
+    c,
+    'topic',
     { x: 11 * u, y: card.y + 6 * u, maxWidth: 60 * u, align: 'start' },
     {
       size: Math.round(3.8 * u),

@@ -1,6 +1,5 @@
 import { f, label, linear, rect, softShadow } from '../../art/svg-shapes.js';
 import type { Box } from '../../art/template-layout.js';
-import { placeText } from '../../art/text-layout.js';
 import { figureStandIn, text, v, type CoverDesign, type DesignContext } from './shared.js';
 
 export function list(c: DesignContext): CoverDesign {
@@ -29,10 +28,11 @@ export function list(c: DesignContext): CoverDesign {
   const rows: string[] = [];
   for (let i = 0; i < 3; i++) {
     const y = firstRow + i * (rowH + gap);
-    const item = v(c, `item_${i + 1}`);
-    if (!item) continue;
-    const t = placeText(
-      item,
+    const name = `item_${i + 1}`;
+    if (!v(c, name)) continue;
+    const t = text(
+      c,
+      name,
       { x: 8 * u + rowH + 2 * u, y: y + rowH * 0.18, width: 84 * u - rowH - 6 * u, height: rowH * 0.64 },
       {
         weight: 700,

@@ -1,6 +1,6 @@
 import { f, label, linear, rect } from '../../art/svg-shapes.js';
 import type { Box } from '../../art/template-layout.js';
-import { figureStandIn, pill, text, v, type CoverDesign, type DesignContext } from './shared.js';
+import { figureStandIn, pill, text, type CoverDesign, type DesignContext } from './shared.js';
 
 export function news(c: DesignContext): CoverDesign {
   const { width: W, height: H } = c;
@@ -8,7 +8,8 @@ export function news(c: DesignContext): CoverDesign {
   const fig: Box = { x: 0, y: 0, width: W, height: H * 0.58 };
   const tagY = H * 0.52;
   const tag = pill(
-    v(c, 'tag'),
+    c,
+    'tag',
     { x: 6 * u, y: tagY, maxWidth: 40 * u, align: 'start' },
     {
       size: Math.round(4.6 * u),

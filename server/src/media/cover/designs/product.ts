@@ -1,6 +1,5 @@
 import { dropShadowFilter, f, label, linear, rect, softShadow, starburst } from '../../art/svg-shapes.js';
 import type { Box } from '../../art/template-layout.js';
-import { placeText } from '../../art/text-layout.js';
 import { figureStandIn, pill, text, v, type CoverDesign, type DesignContext } from './shared.js';
 
 export function product(c: DesignContext): CoverDesign {
@@ -24,7 +23,8 @@ export function product(c: DesignContext): CoverDesign {
     },
   );
   const sell = pill(
-    v(c, 'selling_point'),
+    c,
+    'selling_point',
     { x: W / 2, y: prod.bottom + 3 * u, maxWidth: 86 * u, align: 'middle' },
     {
       size: Math.round(4.4 * u),
@@ -38,10 +38,10 @@ export function product(c: DesignContext): CoverDesign {
   const ctaH = Math.round(9 * u);
   const ctaY = H - 8 * u - ctaH;
   const fig: Box = { x: 10 * u, y: figTop, width: 80 * u, height: ctaY - 6 * u - figTop };
-  const ctaText = v(c, 'cta');
-  const cta = ctaText
-    ? placeText(
-        `${ctaText} →`,
+  const cta = v(c, 'cta')
+    ? text(
+        c,
+        'cta',
         { x: 20 * u, y: ctaY + (ctaH - 4.8 * u) / 2, width: 60 * u, height: 4.8 * u * 1.1 },
         {
           weight: 700,
@@ -51,6 +51,7 @@ export function product(c: DesignContext): CoverDesign {
           fill: '#7a1030',
           align: 'middle',
         },
+        (value) => `${value} →`,
       )
     : null;
   const ctaW = cta ? cta.fitted.width + 12 * u : 0;

@@ -1,7 +1,6 @@
 import { FONT_FAMILY } from '../../fonts/index.js';
 import { f, rect } from '../../art/svg-shapes.js';
 import type { Box } from '../../art/template-layout.js';
-import { placeText } from '../../art/text-layout.js';
 import { figureStandIn, text, v, type CoverDesign, type DesignContext } from './shared.js';
 
 export function quote(c: DesignContext): CoverDesign {
@@ -29,8 +28,9 @@ export function quote(c: DesignContext): CoverDesign {
     },
   );
   const author = authorText
-    ? placeText(
-        `— ${authorText}`,
+    ? text(
+        c,
+        'author',
         { x: 11 * u, y: q.bottom + 6 * u, width: 78 * u, height: 5 * u },
         {
           weight: 500,
@@ -40,6 +40,7 @@ export function quote(c: DesignContext): CoverDesign {
           fill: '#f4d27a',
           align: 'middle',
         },
+        (value) => `— ${value}`,
       )
     : null;
   const base = `<defs><radialGradient id="bg" cx="0.5" cy="0.3" r="0.9"><stop offset="0" stop-color="#145254"/><stop offset="1" stop-color="#071f20"/></radialGradient></defs>

@@ -15,13 +15,19 @@ export interface DesignContext {
   width: number;
   height: number;
   values: Record<string, string>;
+  /**
+   * Filled by the slot helpers (text, pill) with the names of slots whose text had to be cut to fit
+   * its area, so a caller can refuse text it was asked to render whole.
+   */
+  cut?: Set<string>;
 }
 
 export const v = (c: DesignContext, name: string) => (c.values[name] ?? '').trim();
 
-/** A text pill: rounded box sized to its (fitted) text. Empty text draws nothing. */
+/** A slot's text in a pill: rounded box sized to its (fitted) text. Empty text draws nothing. */
 export function pill(
-  text: string,
+  c: DesignContext,
+  name: string,
   at: { x: number; y: number; maxWidth: number; align: 'start' | 'middle' },
   o: {
     size: number;
@@ -33,6 +39,7 @@ export function pill(
     attrs?: string;
   },
 ): { svg: string; bottom: number; right: number } {
+  const text = v(c, name);
   if (!text) return { svg: '', bottom: at.y, right: at.x };
   const placed = placeText(
     text,
@@ -45,6 +52,7 @@ export function pill(
       fill: o.fill,
     },
   );
+  if (placed.fitted.truncated) c.cut?.add(name);
   const w = placed.fitted.width + 2 * o.padX;
   const h = o.size + 2 * o.padY;
   const x = at.align === 'middle' ? at.x - w / 2 : at.x;
@@ -67,8 +75,21 @@ export function pill(
   };
 }
 
-export function text(c: DesignContext, name: string, box: Box, o: PlaceOptions): PlacedText {
-  return placeText(v(c, name), box, o);
+/**
+ * A slot's text fitted into its box; `shown` decorates a non-empty value (an arrow on a button, a
+ * dash before an author) and the decoration counts toward the fit.
+ */
+export function text(
+  c: DesignContext,
+  name: string,
+  box: Box,
+  o: PlaceOptions,
+  shown: (value: string) => string = (value) => value,
+): PlacedText {
+  const value = v(c, name);
+  const placed = placeText(value ? shown(value) : '', box, o);
+  if (placed.fitted.truncated) c.cut?.add(name);
+  return placed;
 }
 
 /** A soft abstract stand-in drawn where the figure goes when no avatar image is given. */

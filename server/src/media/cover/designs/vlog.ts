@@ -1,6 +1,5 @@
 import { dropShadowFilter, f, label, linear } from '../../art/svg-shapes.js';
 import type { Box } from '../../art/template-layout.js';
-import { placeText } from '../../art/text-layout.js';
 import { text, v, type CoverDesign, type DesignContext } from './shared.js';
 
 export function vlog(c: DesignContext): CoverDesign {
@@ -27,8 +26,9 @@ export function vlog(c: DesignContext): CoverDesign {
     },
   );
   const sub = subText
-    ? placeText(
-        subText,
+    ? text(
+        c,
+        'subtitle',
         { x: 8 * u, y: head.bottom + 3.5 * u, width: 84 * u, height: 9 * u },
         {
           weight: 500,
