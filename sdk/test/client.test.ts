@@ -36,7 +36,7 @@ describe('LikenessClient against the real service', () => {
   let dir: string;
   let faceVideo: string;
   before(async () => {
-    server = await startServer({ LIKENESS_WORKERS: '2' });
+    server = await startServer({ LIKENESS_WORKERS: '2', LIKENESS_PLAN_GATES: 'on' });
     const { token } = await createAccount(server, { credits: 5000, plan: 'pro' });
     client = clientFor(server, token);
     dir = await mkdtemp(join(tmpdir(), 'likeness-sdk-'));
@@ -286,8 +286,8 @@ describe('LikenessClient against the real service', () => {
       (e: unknown) => e instanceof NotFoundError && e.code === 14 && /voice 'nope'/.test(e.message),
     );
     await assert.rejects(
-      client.audio.createByTts({ voice: 'pub-en-emma', text: 'x', title: 'a title that is far too long' }),
-      (e: unknown) => e instanceof InvalidParameterError && /title/.test(e.message),
+      client.audio.createByTts({ voice: 'pub-en-emma', text: '<b>x</b>' }),
+      (e: unknown) => e instanceof InvalidParameterError && /text/.test(e.message),
     );
     const poor = await createAccount(server, { credits: 0, plan: 'pro' });
     await assert.rejects(

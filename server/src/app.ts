@@ -6,7 +6,8 @@ import { blobRoutes } from './http/blob/index.js';
 import { catalogueRoutes } from './http/catalogue.js';
 import { cloneApi } from './http/app-v1-clone/index.js';
 import { genRequestId, requestContext } from './http/plugins/request-context.js';
-import { addFormats } from './http/plugins/validation.js';
+import { contractLeniency } from './http/plugins/contract.js';
+import { setValidators } from './http/plugins/validator.js';
 import { mcpRoutes } from './http/mcp/index.js';
 import { svcApi } from './http/v2-svc/index.js';
 
@@ -21,9 +22,10 @@ export async function buildApp(
     // Log lines carry the same request_id as the response header and body.
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { allErrors: false }, plugins: [addFormats] },
   });
+  setValidators(app);
   await app.register(requestContext);
+  await app.register(contractLeniency, { contract: container.services.contract });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -10,7 +10,10 @@ test('defaults are documented values', () => {
   assert.equal(c.dataDir, '/srv/data');
   assert.deepEqual(c.fetch.allow, []);
   assert.equal(c.prices.videoPerMinute, 10);
-  assert.equal(c.limits.maxActiveWorks, 5);
+  assert.equal(c.limits.maxActiveWorks, 100);
+  assert.equal(c.plans.gates, false);
+  assert.equal(c.plans.minimums.video_sing, 'free');
+  assert.equal(c.contract.mode, 'lenient');
   assert.deepEqual(c.callbacks.retryScheduleSec, [10, 30, 60, 120]);
   assert.ok(Object.isFrozen(c.server));
 });

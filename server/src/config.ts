@@ -27,6 +27,14 @@ export const PLAN_GATED_OPERATIONS = [
 ] as const;
 export type PlanGatedOperation = (typeof PLAN_GATED_OPERATIONS)[number];
 
+/**
+ * How the APIs treat requests outside the documented contract (a title past 20 characters, a number
+ * sent as text, ...): `lenient` accepts them as the original service does and reports each case;
+ * `strict` refuses them with the family's parameter code.
+ */
+export const CONTRACT_MODES = ['lenient', 'strict'] as const;
+export type ContractMode = (typeof CONTRACT_MODES)[number];
+
 export interface Prices {
   /** Credits per minute of output, charged per second (rounded up to whole credits per task). */
   videoPerMinute: number;
@@ -48,13 +56,16 @@ export interface Config {
   workers: { concurrency: number; attempts: number; inProcess: boolean };
   prices: Prices;
   limits: {
+    /** Works waiting or processing per account before 1001; a ceiling far above a normal burst. */
     maxActiveWorks: number;
     maxDailyWorks: number;
     maxVoiceClones: number;
     maxAvatars: number;
     cloneRatePerMinute: number;
   };
-  plans: { defaultPlan: Plan; minimums: Record<PlanGatedOperation, Plan> };
+  /** `gates` off (the default): every account can use every operation; on: plan minimums apply (1005/1006). */
+  plans: { gates: boolean; defaultPlan: Plan; minimums: Record<PlanGatedOperation, Plan> };
+  contract: { mode: ContractMode };
   callbacks: { retryScheduleSec: number[]; timeoutMs: number };
   media: { ffmpegPath: string | null; ffprobePath: string | null; encoderPreset: EncoderPreset };
   demoAccount: { enabled: boolean; credits: number };
@@ -177,9 +188,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const port = r.int('PORT', 3000, 0, 65535);
   const host = r.str('HOST', '127.0.0.1');
   const mb = 1024 * 1024;
+  // Plan gates are the operator's choice: off, every operation is open to every account (minimums
+  // are all 'free'), so a new account can use every operation of the specs without set-up.
+  const gates = r.bool('LIKENESS_PLAN_GATES', false);
   const minimums = { ...DEFAULT_PLAN_MINIMUMS };
   for (const op of PLAN_GATED_OPERATIONS) {
-    minimums[op] = r.plan(`LIKENESS_PLAN_MIN_${op.toUpperCase()}`, minimums[op]);
+    const configured = r.plan(`LIKENESS_PLAN_MIN_${op.toUpperCase()}`, minimums[op]);
+    minimums[op] = gates ? configured : 'free';
   }
   const config: Config = {
     server: {
@@ -217,13 +232,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       avatarImage: r.int('LIKENESS_PRICE_AVATAR_IMAGE', 20, 0),
     },
     limits: {
-      maxActiveWorks: r.int('LIKENESS_MAX_ACTIVE_WORKS', 5, 1),
+      maxActiveWorks: r.int('LIKENESS_MAX_ACTIVE_WORKS', 100, 1),
       maxDailyWorks: r.int('LIKENESS_MAX_DAILY_WORKS', 200, 1),
       maxVoiceClones: r.int('LIKENESS_MAX_VOICE_CLONES', 20, 0),
       maxAvatars: r.int('LIKENESS_MAX_AVATARS', 100, 0),
       cloneRatePerMinute: r.int('LIKENESS_CLONE_RATE_PER_MIN', 30, 1),
     },
-    plans: { defaultPlan: r.plan('LIKENESS_DEFAULT_PLAN', 'basic'), minimums },
+    plans: {
+      gates,
+      defaultPlan: r.plan('LIKENESS_DEFAULT_PLAN', 'basic'),
+      minimums,
+    },
+    contract: { mode: r.oneOf('LIKENESS_CONTRACT', CONTRACT_MODES, 'lenient') },
     callbacks: {
       retryScheduleSec: r.seconds('LIKENESS_CALLBACK_RETRY_SEC', [10, 30, 60, 120]),
       timeoutMs: r.int('LIKENESS_CALLBACK_TIMEOUT_SEC', 10, 1, 60) * 1000,

@@ -19,6 +19,7 @@ import { createSafeFetcher, type SafeFetcher } from './net/safe-fetch.js';
 import { AccountRepository } from './repositories/account.repository.js';
 import { AvatarRepository } from './repositories/avatar.repository.js';
 import { CallbackRepository } from './repositories/callback.repository.js';
+import { ContractNoteRepository } from './repositories/contract-note.repository.js';
 import { CoverRepository } from './repositories/cover.repository.js';
 import { CreditRepository } from './repositories/credit.repository.js';
 import { FileRepository } from './repositories/file.repository.js';
@@ -30,6 +31,7 @@ import { AccountService } from './services/account.service.js';
 import { AvatarService } from './services/avatar.service.js';
 import { CallbackService } from './services/callback.service.js';
 import { CatalogueService } from './services/catalogue.service.js';
+import { ContractService } from './services/contract.service.js';
 import { CoverService } from './services/cover.service.js';
 import { CreditService } from './services/credit.service.js';
 import { InputService } from './services/input.service.js';
@@ -76,6 +78,7 @@ export interface Container {
     protectedVoices: ProtectedVoiceService;
     works: WorkService;
     catalogue: CatalogueService;
+    contract: ContractService;
     covers: CoverService;
     inputs: InputService;
   };
@@ -120,6 +123,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     voices: new VoiceRepository(db),
     voiceprints: new ProtectedVoiceprintRepository(db),
     covers: new CoverRepository(db),
+    contractNotes: new ContractNoteRepository(db),
     callbacks: new CallbackRepository(db),
     jobs: new JobRepository(db),
   };
@@ -169,6 +173,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     protectedVoices: new ProtectedVoiceService(repos.voiceprints, media.speech, clock),
     works: new WorkService(tasks, avatars, voices, uploads, catalogue, config),
     catalogue,
+    contract: new ContractService(repos.contractNotes, config.contract.mode, clock, log),
     covers: new CoverService(repos.covers, repos.avatars, catalogue, blobs, urls, clock),
     inputs: new InputService(repos.files, blobs, media.fetcher),
   };

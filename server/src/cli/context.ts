@@ -1,12 +1,13 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from '../config.js';
+import { environmentWithFile } from '../env-file.js';
 import { createContainer, type Container } from '../container.js';
 
 /** Opens the data dir for an admin command (no HTTP, no workers), runs `fn`, closes. */
 export async function withContainer<T>(fn: (c: Container) => Promise<T>): Promise<T> {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(environmentWithFile());
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
+import { environmentWithFile } from '../env-file.js';
+import { withContainer } from './context.js';
 import { resolveMediaBinaries } from '../media/binaries.js';
 import { runMediaBinary } from '../media/run-ffmpeg.js';
 
@@ -31,7 +33,7 @@ export function registerDoctorCommand(program: Command): void {
       let config: ReturnType<typeof loadConfig> | null = null;
       checks.push(
         await check('config', async () => {
-          config = loadConfig();
+          config = loadConfig(environmentWithFile());
           return `port ${config.server.port}, data dir ${config.dataDir}, public URL ${config.server.publicUrl}`;
         }),
       );
@@ -101,6 +103,35 @@ export function registerDoctorCommand(program: Command): void {
           return `model loaded (blank test image: ${faces.length} faces)`;
         }),
       );
+      if (c) {
+        const cfg = c;
+        checks.push(
+          await check('policies', async () =>
+            [
+              `contract ${cfg.contract.mode} (LIKENESS_CONTRACT)`,
+              `plan gates ${cfg.plans.gates ? 'on' : 'off'} (LIKENESS_PLAN_GATES)`,
+              `${cfg.limits.maxActiveWorks} works waiting or processing per account (LIKENESS_MAX_ACTIVE_WORKS)`,
+              `${cfg.limits.maxDailyWorks} works a day (LIKENESS_MAX_DAILY_WORKS)`,
+            ].join(', '),
+          ),
+        );
+        checks.push(
+          await check('client contract', async () => {
+            const notes = await withContainer((ct) => ct.services.contract.list());
+            if (notes.length === 0) return 'no request outside the documented contract so far';
+            const lines = notes
+              .slice(0, 10)
+              .map(
+                (n) =>
+                  `${n.account_id} sent ${n.field} outside "${n.rule}" ${n.count} times (${n.operation}; last: ${n.last_done}, ${n.last_at}, request ${n.last_request_id})`,
+              );
+            return [
+              `${notes.length} kinds of request accepted outside the documented contract:`,
+              ...lines,
+            ].join('\n        ');
+          }),
+        );
+      }
       if (o.json) console.log(JSON.stringify(checks, null, 2));
       else
         for (const ch of checks)

@@ -2,13 +2,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
+import { environmentWithFile } from '../env-file.js';
 import { createContainer } from '../container.js';
 
 /** `likeness serve`: API, console and in-process workers in one process, with graceful shutdown. */
 export async function serve(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(environmentWithFile());
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);

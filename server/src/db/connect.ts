@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001-init.js';
 import * as m0002 from './migrations/0002-protected-voiceprints.js';
+import * as m0003 from './migrations/0003-contract-notes.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -12,6 +13,7 @@ export type Db = Kysely<Database>;
 const MIGRATIONS: Record<string, Migration> = {
   '0001-init': m0001,
   '0002-protected-voiceprints': m0002,
+  '0003-contract-notes': m0003,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

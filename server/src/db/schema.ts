@@ -131,6 +131,23 @@ export interface ProtectedVoiceprintsTable {
   created_at: Iso;
 }
 
+/** Requests accepted outside the documented contract, counted per account, operation, field and kind. */
+export interface ContractNotesTable {
+  account_id: string;
+  /** "POST /api/v2/svc/video/create_by_tts", or "mcp create_video_by_text". */
+  operation: string;
+  field: string;
+  kind: string;
+  /** The documented rule the request stepped outside of. */
+  rule: string;
+  count: number;
+  first_at: Iso;
+  last_at: Iso;
+  last_request_id: string;
+  /** What likeness did the last time, e.g. "cut from 25 to 20 characters". */
+  last_done: string;
+}
+
 export interface CoversTable {
   id: string;
   account_id: string;
@@ -185,6 +202,7 @@ export interface Database {
   avatars: AvatarsTable;
   voices: VoicesTable;
   protected_voiceprints: ProtectedVoiceprintsTable;
+  contract_notes: ContractNotesTable;
   covers: CoversTable;
   callback_deliveries: CallbackDeliveriesTable;
   jobs: JobsTable;
@@ -202,5 +220,6 @@ export type VoiceRow = Selectable<VoicesTable>;
 export type NewVoice = Insertable<VoicesTable>;
 export type ProtectedVoiceprintRow = Selectable<ProtectedVoiceprintsTable>;
 export type CoverRow = Selectable<CoversTable>;
+export type ContractNoteRow = Selectable<ContractNotesTable>;
 export type CallbackDeliveryRow = Selectable<CallbackDeliveriesTable>;
 export type JobRow = Selectable<JobsTable>;

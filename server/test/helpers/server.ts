@@ -123,6 +123,14 @@ export async function api(
   return { status: res.status, headers: res.headers, body };
 }
 
+/**
+ * The URL with its signature changed for certain: the first character of `sig` is replaced by a
+ * different one (replacing it with a fixed letter would change nothing when it already is that one).
+ */
+export function tamperSignature(url: string): string {
+  return url.replace(/sig=(.)/, (_m, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`);
+}
+
 export async function createAccount(
   server: TestServer,
   opts: { credits?: number; plan?: 'free' | 'basic' | 'pro' | 'enterprise'; agentPlatform?: boolean } = {},

@@ -48,13 +48,6 @@ describe('authentication and envelopes', () => {
       ['/api/v2/svc/video/lively_templates', 'GET', undefined, { size: 201 }, /size/],
       ['/api/v2/svc/project/cover_styles', 'GET', undefined, { size: 201 }, /size/],
       [
-        '/api/v2/svc/voice/create',
-        'POST',
-        { title: 'x'.repeat(21), voice_type: 8, file_id: 'f' },
-        undefined,
-        /title must be at most 20 characters/,
-      ],
-      [
         '/api/v2/svc/video/create_by_tts',
         'POST',
         { text: 'hi', voice: 'v', avatar: 'a', st_primary_color: 'red' },
@@ -102,13 +95,6 @@ describe('authentication and envelopes', () => {
         { template: 't', text: 'hi', voice: 'v', avatar: 'a', norm_lufs: 101 },
         undefined,
         /norm_lufs/,
-      ],
-      [
-        '/api/v2/svc/video/create_by_audio',
-        'POST',
-        { title: 'x'.repeat(21), file_id: 'f', avatar: 'a' },
-        undefined,
-        /title/,
       ],
       [
         '/api/v2/svc/voice/edit',

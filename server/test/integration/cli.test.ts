@@ -16,6 +16,41 @@ describe('admin CLI', () => {
   });
   after(() => rm(dataDir, { recursive: true, force: true }));
 
+  test('doctor reports the policies (read from the config file too) and what clients send outside the contract', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'likeness-doctor-'));
+    try {
+      const server = await startServer({}, { dataDir: own });
+      const { token } = await createAccount(server);
+      const r = await api(server, 'POST', '/api/v2/svc/audio/create_by_tts', {
+        token,
+        body: { voice: 'pub-en-emma', text: 'Hello.', title: 'Text-driven Lipsync Video' },
+      });
+      assert.equal(r.body.code, 0);
+      await server.close();
+      const file = join(own, 'likeness.env');
+      await writeFile(file, 'LIKENESS_CONTRACT=strict\nLIKENESS_PLAN_GATES=on\n');
+      const d = await cli(['doctor', '--json'], {
+        LIKENESS_DATA_DIR: own,
+        LIKENESS_DEMO_ACCOUNT: 'off',
+        LIKENESS_ENV_FILE: file,
+      });
+      const checks = JSON.parse(d.stdout) as { name: string; ok: boolean; detail: string }[];
+      const detail = (name: string) => checks.find((c) => c.name === name)?.detail ?? '';
+      assert.match(detail('policies'), /contract strict .*plan gates on .*100 works waiting or processing/);
+      assert.match(
+        detail('client contract'),
+        /sent title outside "at most 20 characters" 1 times \(POST \/api\/v2\/svc\/audio\/create_by_tts; last: cut from 25 to 20 characters/,
+      );
+      const missing = await cli(['doctor', '--json'], {
+        LIKENESS_DATA_DIR: own,
+        LIKENESS_ENV_FILE: join(own, 'nope.env'),
+      });
+      assert.match(missing.stdout, /LIKENESS_ENV_FILE=.*nope\.env: no such file/);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+
   test('accounts create/update print JSON an operator can script', async () => {
     const c = await cli(['accounts', 'create', '--credits', '25', '--plan', 'pro', '--json'], env);
     assert.equal(c.code, 0, c.stderr);

@@ -7,6 +7,7 @@ describe('limits, plans and ownership', () => {
   let avatar: string;
   before(async () => {
     server = await startServer({
+      LIKENESS_PLAN_GATES: 'on',
       LIKENESS_MAX_ACTIVE_WORKS: '2',
       LIKENESS_MAX_DAILY_WORKS: '3',
       LIKENESS_MAX_VOICE_CLONES: '1',
@@ -148,8 +149,9 @@ describe('limits, plans and ownership', () => {
     assert.equal(pub.body.code, 11);
     assert.match(pub.body.message, /public avatar/);
     const svc = server.container.services;
+    let made = 0;
     const mk = async (owner: string, scope: string) => {
-      const id = `av_test_${scope}_${Math.random().toString(36).slice(2)}`;
+      const id = `av_test_${scope}_${++made}`;
       const acc = await svc.accounts.resolve({ token: owner });
       await server.container.db
         .insertInto('avatars')

@@ -66,7 +66,8 @@ describe('MCP endpoint (/mcp, Streamable HTTP) through the MCP SDK client', () =
   let client: Client;
   let dir: string;
   before(async () => {
-    server = await startServer({ LIKENESS_WORKERS: '2' });
+    // Plan gates on, so the clone tool's paid_plan_required can be shown (they are off by default).
+    server = await startServer({ LIKENESS_WORKERS: '2', LIKENESS_PLAN_GATES: 'on' });
     token = (await createAccount(server, { credits: 1000, plan: 'pro' })).token;
     client = await connect(server, `Bearer ${token}`);
     dir = await mkdtemp(join(tmpdir(), 'likeness-mcp-'));
@@ -75,6 +76,25 @@ describe('MCP endpoint (/mcp, Streamable HTTP) through the MCP SDK client', () =
     await client.close();
     await server.close();
     await rm(dir, { recursive: true, force: true });
+  });
+
+  test('a title past 20 characters is kept as its first 20 and counted, as in the HTTP API', async () => {
+    const own = await createAccount(server, { credits: 100 });
+    const ownClient = await connect(server, `Bearer ${own.token}`);
+    const r = await call(ownClient, 'create_audio_by_text', {
+      text: 'Hello.',
+      voice: 'pub-en-emma',
+      title: 'Text-driven Lipsync Video',
+    });
+    await ownClient.close();
+    assert.equal(r.isError, false, r.text);
+    const task = await server.container.services.tasks.getForJob(r.data.task_id);
+    assert.equal(task?.title, 'Text-driven Lipsync ');
+    const notes = await server.container.services.contract.list(task!.account_id);
+    assert.deepEqual(
+      notes.map((n) => [n.operation, n.field, n.count]),
+      [['mcp create_audio_by_text', 'title', 1]],
+    );
   });
 
   test('lists its tools, each with a title, a description and JSON schemas', async () => {

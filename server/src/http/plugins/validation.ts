@@ -28,6 +28,33 @@ export function addFormats(ajv: any): any {
   return ajv;
 }
 
+const TYPE_WORDS: Record<string, string> = {
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'true or false',
+  object: 'a JSON object',
+  array: 'a JSON array',
+};
+
+/** What a client sent, in words, for "must be a string; got an array". */
+function jsonKind(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  switch (typeof v) {
+    case 'string':
+      return 'text';
+    case 'number':
+      return Number.isInteger(v) ? 'a whole number' : 'a number';
+    case 'boolean':
+      return v ? 'true' : 'false';
+    case 'object':
+      return 'an object';
+    default:
+      return typeof v;
+  }
+}
+
 /**
  * Turns schema validation errors into one message that names the parameter and says what to send,
  * e.g. "title: must be at most 20 characters". Pure.
@@ -51,10 +78,16 @@ export function formatValidationErrors(errors: FastifySchemaValidationError[], d
         return `${name} ${e.message ?? 'is out of range'}`;
       case 'enum':
         return `${name} must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
-      case 'type':
+      case 'type': {
         if (name === 'body' && !path)
           return 'the request body must be a JSON object sent with Content-Type: application/json';
-        return `${name} must be ${params.type === 'integer' ? 'a whole number' : `of type ${String(params.type)}`}`;
+        // With verbose errors (JSON bodies) Ajv adds what was sent and the field's schema.
+        const v = e as { data?: unknown; parentSchema?: { format?: string } };
+        const sent = 'data' in v ? `; got ${jsonKind(v.data)}` : '';
+        const format = v.parentSchema?.format ? FORMATS[v.parentSchema.format] : undefined;
+        const want = format?.hint ?? TYPE_WORDS[String(params.type)] ?? `of type ${String(params.type)}`;
+        return `${name} must be ${want}${sent}`;
+      }
       case 'format': {
         const f = FORMATS[String(params.format)];
         return `${name} must be ${f ? f.hint : `in format ${String(params.format)}`}`;

@@ -1,4 +1,5 @@
 import { Type, type TProperties, type TSchema } from 'typebox';
+import { LENIENT_KEYWORD } from '../plugins/leniency.js';
 
 /** Every generation-API response carries these. */
 export const svcCommon = {
@@ -31,12 +32,27 @@ export const aigcFlag = Type.Integer({
   description: 'AIGC watermark: 0 = follow the account setting, 1 = enable, 2 = disable',
 });
 
-export const page = Type.Integer({ minimum: 1, default: 1, description: 'page number, from 1' });
+/** Pages past this are refused (11): no list is that long, and offsets stay exact integers. */
+export const MAX_PAGE = 1_000_000;
 
-export const title20 = Type.String({
-  maxLength: 20,
-  description: "work title; default 'Untitled'; at most 20 characters",
+export const page = Type.Integer({
+  minimum: 1,
+  maximum: MAX_PAGE,
+  default: 1,
+  description: `page number, from 1 to ${MAX_PAGE}`,
 });
+
+/**
+ * A title limited to 20 characters by the spec. Clients of the original service send longer ones,
+ * which it accepts: likeness keeps the first 20 characters (never splitting one) and says so in the
+ * x-likeness-contract header; with LIKENESS_CONTRACT=strict it refuses them (code 11).
+ */
+export const title20 = (what = 'work title') =>
+  Type.String({
+    maxLength: 20,
+    [LENIENT_KEYWORD]: 'cut',
+    description: `${what}; at most 20 characters (a longer one is cut to its first 20 and reported in the x-likeness-contract header, or refused with code 11 when the server runs with LIKENESS_CONTRACT=strict)`,
+  });
 
 export const text10k = Type.String({
   minLength: 1,

@@ -20,7 +20,7 @@ export const audioRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = 
         body: Type.Object({
           voice: Type.String({ minLength: 1 }),
           text: text10k,
-          title: Type.Optional(title20),
+          title: Type.Optional(title20("work title; default 'Untitled'")),
           aigc_flag: Type.Optional(aigcFlag),
         }),
         response: svcResponses(taskIdReply),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import { VOICE_LANGUAGES } from '../../services/voice.service.js';
-import { fileId, page, svcReply, svcResponses, taskIdReply, urlString } from '../schemas/common.js';
+import { fileId, page, svcReply, svcResponses, taskIdReply, title20, urlString } from '../schemas/common.js';
 import { failure } from './avatars.js';
 import { callerOf } from './index.js';
 import { ok } from './reply.js';
@@ -31,7 +31,7 @@ export const voiceRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = 
         tags: ['voice'],
         summary: 'Clone a voice from an audio sample',
         body: Type.Object({
-          title: Type.String({ minLength: 1, maxLength: 20 }),
+          title: Type.String({ ...title20('voice title'), minLength: 1 }),
           voice_type: Type.Integer({ description: 'only 8 (basic voice cloning V2) is accepted' }),
           audio_url: Type.Optional(urlString('mp3, m4a or wav; at most 20 MB; 5 s to 3 min')),
           file_id: Type.Optional(fileId('uploaded audio (one of audio_url/file_id)')),

@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolContext } from '../context.js';
+import { workTitleOf } from '../contract.js';
 import { toolError, toolResult } from '../result.js';
 import { WAIT_HINT } from '../tasks.js';
 import { aigcFlag, taskIdOutput, text, voiceId, workTitle } from './schemas.js';
@@ -19,7 +20,10 @@ export function registerCreateAudioByText(server: McpServer, ctx: ToolContext): 
     },
     async (args) => {
       try {
-        const taskId = await ctx.container.services.works.audioByTts(ctx.caller, args);
+        const taskId = await ctx.container.services.works.audioByTts(ctx.caller, {
+          ...args,
+          title: await workTitleOf(ctx, 'create_audio_by_text', args.title),
+        });
         return toolResult({ task_id: taskId, next_step: WAIT_HINT });
       } catch (e) {
         return toolError(e, ctx);

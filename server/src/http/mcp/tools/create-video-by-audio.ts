@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { ToolContext } from '../context.js';
+import { workTitleOf } from '../contract.js';
 import { toolError, toolResult } from '../result.js';
 import { WAIT_HINT } from '../tasks.js';
 import { aigcFlag, avatarId, httpUrl, taskIdOutput, workTitle } from './schemas.js';
@@ -31,7 +32,10 @@ export function registerCreateVideoByAudio(server: McpServer, ctx: ToolContext):
     },
     async (args) => {
       try {
-        const taskId = await ctx.container.services.works.byAudio(ctx.caller, args);
+        const taskId = await ctx.container.services.works.byAudio(ctx.caller, {
+          ...args,
+          title: await workTitleOf(ctx, 'create_video_by_audio', args.title),
+        });
         return toolResult({ task_id: taskId, next_step: WAIT_HINT });
       } catch (e) {
         return toolError(e, ctx);

@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { ToolContext } from '../context.js';
+import { workTitleOf } from '../contract.js';
 import { toolError, toolResult } from '../result.js';
 import { WAIT_HINT } from '../tasks.js';
 import { aigcFlag, avatarId, taskIdOutput, text, voiceId, workTitle } from './schemas.js';
@@ -26,7 +27,10 @@ export function registerCreateVideoByTemplate(server: McpServer, ctx: ToolContex
     },
     async (args) => {
       try {
-        const taskId = await ctx.container.services.works.byTemplate(ctx.caller, args);
+        const taskId = await ctx.container.services.works.byTemplate(ctx.caller, {
+          ...args,
+          title: await workTitleOf(ctx, 'create_video_by_template', args.title),
+        });
         return toolResult({ task_id: taskId, next_step: WAIT_HINT });
       } catch (e) {
         return toolError(e, ctx);

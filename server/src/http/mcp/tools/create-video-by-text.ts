@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { ToolContext } from '../context.js';
+import { workTitleOf } from '../contract.js';
 import { toolError, toolResult } from '../result.js';
 import { WAIT_HINT } from '../tasks.js';
 import { aigcFlag, avatarId, taskIdOutput, text, voiceId, workTitle } from './schemas.js';
@@ -47,7 +48,7 @@ export function registerCreateVideoByText(server: McpServer, ctx: ToolContext): 
           text: args.text,
           avatar: args.avatar,
           voice: args.voice,
-          title: args.title,
+          title: await workTitleOf(ctx, 'create_video_by_text', args.title),
           aigc_flag: args.aigc_flag,
           subtitles: { show: args.subtitles, ...SUBTITLE_DEFAULTS },
         });

@@ -18,9 +18,10 @@ export const aigcFlag = z
 
 export const workTitle = z
   .string()
-  .max(20)
   .optional()
-  .describe("title of the work, at most 20 characters; default 'Untitled'");
+  .describe(
+    "title of the work, at most 20 characters (a longer one is cut to its first 20); default 'Untitled'",
+  );
 
 export const text = formatted(z.string().min(1).max(10000), 'plain-text').describe(
   'what is said, at most 10000 characters, plain text (no HTML tags)',

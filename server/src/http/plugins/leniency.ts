@@ -1,0 +1,194 @@
+import type { ContractMode } from '../../config.js';
+import { charLength, cutText } from '../../lib/cut-text.js';
+
+/**
+ * Schema annotation on a string whose documented limit a client of the original service may exceed
+ * (work titles): in lenient mode a longer value is cut to the limit instead of refused.
+ */
+export const LENIENT_KEYWORD = 'x-lenient';
+
+/** The ways a request can step outside the documented contract and still be accepted. */
+export type LeniencyKind =
+  /** A string past its documented length (a title), cut to the limit. */
+  | 'cut'
+  /** A number sent as JSON text ("1") where the spec says int or float. */
+  | 'numeric-text'
+  /** A JSON number where the spec says decimal text (voice/edit's "1.0"). */
+  | 'number-as-text'
+  /** null in an optional parameter, taken as absent. */
+  | 'null'
+  /** A parameter the endpoint does not define, ignored. */
+  | 'unknown-field';
+
+/** One case of leniency: which field, the documented rule, and what likeness did instead of refusing. */
+export interface ContractNote {
+  field: string;
+  kind: LeniencyKind;
+  rule: string;
+  done: string;
+}
+
+/** The slice of a JSON Schema (as TypeBox writes it) that the pass reads. */
+interface Schema {
+  type?: string | string[];
+  format?: string;
+  maxLength?: number;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  [LENIENT_KEYWORD]?: string;
+}
+
+export interface LeniencyResult {
+  body: unknown;
+  notes: ContractNote[];
+  /** Strict mode only: what makes the request fall outside the contract, as a code-11 message. */
+  refusal?: string;
+}
+
+const INTEGER_TEXT = /^[+-]?\d{1,15}$/;
+const NUMBER_TEXT = /^[+-]?\d{1,15}(\.\d{1,15})?$/;
+
+/** Canonical decimal text for a JSON number: 1 → "1", 1.25 → "1.25"; not exponent notation. */
+const decimalText = (n: number): string | undefined =>
+  Number.isFinite(n) && Math.abs(n) < 1e15 ? String(n) : undefined;
+
+/**
+ * Brings a JSON body within the documented contract where the original service is known or
+ * expected to be lenient, and says what it did. Pure: the input is not modified.
+ *
+ * Lenient mode: a cut-annotated string past its limit is cut at a grapheme boundary; numeric text
+ * where an int or float is expected becomes the number; a JSON number where decimal text is
+ * expected becomes the text; null in an optional parameter is removed; unknown parameters are
+ * removed. Each change is a note. Strict mode changes nothing (schema validation then refuses what
+ * is out of contract with its own message), except that unknown parameters are refused here, since
+ * the schemas allow additional properties.
+ */
+export function applyLeniency(schema: Schema, body: unknown, mode: ContractMode): LeniencyResult {
+  const notes: ContractNote[] = [];
+  const unknown: string[] = [];
+  const walk = (s: Schema, value: unknown, path: string): unknown => {
+    if (!s.properties || !isPlainObject(value)) {
+      if (s.items && Array.isArray(value)) return value.map((v, i) => walk(s.items!, v, `${path}[${i}]`));
+      return value;
+    }
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      const field = path ? `${path}.${key}` : key;
+      const prop = Object.hasOwn(s.properties, key) ? s.properties[key] : undefined;
+      if (!prop) {
+        unknown.push(field);
+        // Never copied onto the new object by assignment: "__proto__" would set its prototype.
+        if (mode === 'strict' && key !== '__proto__') out[key] = v;
+        else
+          notes.push({
+            field,
+            kind: 'unknown-field',
+            rule: 'not a parameter of this endpoint',
+            done: 'ignored',
+          });
+        continue;
+      }
+      if (mode === 'strict') {
+        out[key] = walk(prop, v, field);
+        continue;
+      }
+      const optional = !(s.required ?? []).includes(key);
+      const changed = lenientValue(prop, v, optional);
+      if (changed) {
+        notes.push({ field, kind: changed.kind, rule: changed.rule, done: changed.done });
+        if (changed.kind !== 'null') out[key] = changed.value;
+      } else {
+        out[key] = walk(prop, v, field);
+      }
+    }
+    return out;
+  };
+  const result = walk(schema, body, '');
+  if (mode === 'strict' && unknown.length > 0) {
+    const known = Object.keys(schema.properties ?? {}).join(', ');
+    const list = unknown.map((f) => `'${f}'`).join(', ');
+    return {
+      body,
+      notes: [],
+      refusal: `unknown parameter${unknown.length > 1 ? 's' : ''} ${list}; this endpoint takes: ${known}`,
+    };
+  }
+  return { body: result, notes };
+}
+
+function lenientValue(
+  prop: Schema,
+  v: unknown,
+  optional: boolean,
+): { kind: LeniencyKind; rule: string; done: string; value?: unknown } | undefined {
+  const type = prop.type;
+  if (v === null && optional && type !== 'null') {
+    return { kind: 'null', rule: `a ${typeWord(type)}, or left out`, done: 'taken as absent' };
+  }
+  if (typeof v === 'string' && (type === 'integer' || type === 'number')) {
+    const t = v.trim();
+    if ((type === 'integer' ? INTEGER_TEXT : NUMBER_TEXT).test(t)) {
+      return {
+        kind: 'numeric-text',
+        rule: `a JSON ${type === 'integer' ? 'integer' : 'number'}, not text`,
+        done: `read as ${Number(t)}`,
+        value: Number(t),
+      };
+    }
+  }
+  if (typeof v === 'number' && type === 'string' && prop.format === 'decimal') {
+    const text = decimalText(v);
+    if (text !== undefined)
+      return {
+        kind: 'number-as-text',
+        rule: 'decimal text, e.g. "1.0"',
+        done: `read as "${text}"`,
+        value: text,
+      };
+  }
+  if (typeof v === 'string' && prop[LENIENT_KEYWORD] === 'cut' && prop.maxLength !== undefined) {
+    return cutToLimit(v, prop.maxLength);
+  }
+  return undefined;
+}
+
+/** A string past its documented length, cut at a grapheme boundary; undefined when it fits. */
+export function cutToLimit(
+  v: string,
+  max: number,
+): { kind: 'cut'; rule: string; done: string; value: string } | undefined {
+  const length = charLength(v);
+  if (length <= max) return undefined;
+  const value = cutText(v, max);
+  return {
+    kind: 'cut',
+    rule: `at most ${max} characters`,
+    done: `cut from ${length} to ${charLength(value)} characters`,
+    value,
+  };
+}
+
+const typeWord = (t: Schema['type']): string =>
+  t === 'integer'
+    ? 'whole number'
+    : t === 'object'
+      ? 'JSON object'
+      : t === 'array'
+        ? 'JSON array'
+        : String(t ?? 'value');
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The response header that tells a client what was accepted outside the contract (the body stays as specified). */
+export const CONTRACT_HEADER = 'x-likeness-contract';
+
+/** "title: at most 20 characters; cut from 25 to 20 characters" joined for the header. ASCII only. */
+export function describeNotes(notes: ContractNote[]): string {
+  return notes
+    .map((n) => `${n.field}: ${n.rule}; ${n.done}`)
+    .join(' | ')
+    .replace(/[^\x20-\x7e]/g, '?');
+}
