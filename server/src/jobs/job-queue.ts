@@ -43,8 +43,11 @@ export const JOB_OPTIONS: Record<JobName, Omit<JobOptions, 'attempts'> & { attem
   'avatar.create': { backoffSec: [5, 30], lane: 'media' },
   'voice.create': { backoffSec: [5, 30], lane: 'media' },
   'work.render': { backoffSec: [5, 30], lane: 'media' },
-  // Callback retries follow the account-facing schedule and are driven by the delivery row itself.
-  'callback.deliver': { backoffSec: [0], lane: 'io', attempts: 1 },
+  // Callback retries follow the account-facing schedule and are driven by the delivery row itself:
+  // a failed POST is recorded there and never throws. The job's own attempts are for a process
+  // that died mid-delivery (or a database error): the same delivery, with the same
+  // x-likeness-delivery id, is sent again instead of staying pending for ever.
+  'callback.deliver': { backoffSec: [0, 5], lane: 'io', attempts: 3 },
 };
 
 export interface EnqueueOptions {
