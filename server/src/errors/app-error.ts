@@ -18,6 +18,8 @@ export class AppError extends Error {
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
 
+const mebibytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
 /** Factories, so that each condition has one wording everywhere. */
 export const ERRORS = {
   invalid: (message: string) => new AppError(SvcCode.InvalidParameter, message),
@@ -65,7 +67,13 @@ export const ERRORS = {
   fileTooLarge: (what: string, limitBytes: number, bytes?: number) =>
     new AppError(
       SvcCode.FileTooLarge,
-      `${what} is ${bytes !== undefined ? `${bytes} bytes, ` : ''}over the limit of ${limitBytes} bytes`,
+      `${what} is ${bytes !== undefined ? `${bytes} bytes, ` : ''}over the limit of ${limitBytes} bytes (${mebibytes(limitBytes)}); upload a smaller file`,
+    ),
+  /** A picture over the pixel limit is a size error too: a few kilobytes can hold gigapixels. */
+  imageTooLarge: (what: string, width: number, height: number, maxSide: number) =>
+    new AppError(
+      SvcCode.FileTooLarge,
+      `${what} is ${width}x${height} pixels, over the limit of ${maxSide} pixels a side; scale it down`,
     ),
   fileType: (message: string) => new AppError(SvcCode.FileTypeUnsupported, message),
   audio: (message: string) => new AppError(SvcCode.AudioResourceFailed, message),

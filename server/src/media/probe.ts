@@ -1,10 +1,16 @@
-import { runMediaBinary } from './run-ffmpeg.js';
+import { MediaDefectError } from './media-defect.js';
+import { FfmpegError, MediaTimeoutError, runMediaBinary } from './run-ffmpeg.js';
 
 /** What likeness knows about a media file. Services never see raw ffprobe fields. */
 export interface MediaInfo {
   /** ffprobe's format_name, e.g. "mov,mp4,m4a,3gp,3g2,mj2", "mp3", "wav", "image2", "png_pipe". */
   formatName: string;
   durationSec: number;
+  /**
+   * True when the length is a guess from the bitrate (MP3 without a length header, raw AAC): it
+   * may be off by several per cent either way, so it is no evidence of a cut-off file.
+   */
+  durationEstimated: boolean;
   sizeBytes: number;
   video: VideoStreamInfo | null;
   audio: AudioStreamInfo | null;
@@ -20,12 +26,17 @@ export interface VideoStreamInfo {
   rotation: number;
   /** True for cover art / still-image streams inside audio containers. */
   attachedPic: boolean;
+  /** The stream's own start and length in seconds (0 when the container does not say). */
+  startSec: number;
+  durationSec: number;
 }
 
 export interface AudioStreamInfo {
   codec: string;
   sampleRate: number;
   channels: number;
+  startSec: number;
+  durationSec: number;
 }
 
 interface RawStream {
@@ -38,6 +49,7 @@ interface RawStream {
   sample_rate?: string;
   channels?: number;
   duration?: string;
+  start_time?: string;
   tags?: Record<string, string>;
   disposition?: Record<string, number>;
   side_data_list?: { rotation?: number }[];
@@ -65,8 +77,14 @@ function normaliseRotation(deg: number): number {
   return (((Math.round(deg / 90) * 90) % 360) + 360) % 360;
 }
 
-/** Normalises ffprobe's `-show_format -show_streams` JSON. Pure; tested against stored output. */
-export function parseProbeJson(raw: unknown): MediaInfo {
+/** ffprobe's warning when it guesses a length from the bitrate. */
+const ESTIMATED_RE = /Estimating duration from bitrate/;
+
+/**
+ * Normalises ffprobe's `-show_format -show_streams` JSON (and its warnings on stderr, which say
+ * whether the length is estimated). Pure; tested against stored output.
+ */
+export function parseProbeJson(raw: unknown, warnings = ''): MediaInfo {
   const probe = (raw ?? {}) as RawProbe;
   const streams = probe.streams ?? [];
   const v =
@@ -81,6 +99,7 @@ export function parseProbeJson(raw: unknown): MediaInfo {
   return {
     formatName: format.format_name ?? 'unknown',
     durationSec: duration,
+    durationEstimated: ESTIMATED_RE.test(warnings),
     sizeBytes: num(format.size),
     video: v
       ? {
@@ -92,10 +111,18 @@ export function parseProbeJson(raw: unknown): MediaInfo {
             num(v.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? v.tags?.rotate),
           ),
           attachedPic: Boolean(v.disposition?.attached_pic),
+          startSec: num(v.start_time),
+          durationSec: num(v.duration),
         }
       : null,
     audio: a
-      ? { codec: a.codec_name ?? 'unknown', sampleRate: num(a.sample_rate), channels: num(a.channels) }
+      ? {
+          codec: a.codec_name ?? 'unknown',
+          sampleRate: num(a.sample_rate),
+          channels: num(a.channels),
+          startSec: num(a.start_time),
+          durationSec: num(a.duration),
+        }
       : null,
     tags: format.tags ?? {},
   };
@@ -108,15 +135,44 @@ export function displaySize(video: VideoStreamInfo): { width: number; height: nu
     : { width: video.height, height: video.width };
 }
 
+/** Warnings are kept (on stderr): they tell an estimated length from a declared one. */
 export function probeArgs(file: string): string[] {
-  return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file];
+  return ['-v', 'warning', '-print_format', 'json', '-show_format', '-show_streams', file];
 }
 
+/** How long reading a file's header may take; a header that takes longer is not one we can use. */
+export const PROBE_TIMEOUT_MS = 30_000;
+
+/**
+ * Reads a file's header. A file ffprobe cannot read, or reads without finding a single stream,
+ * fails with MediaDefectError ('unreadable', or 'timeout'); the message names no path.
+ */
 export async function probeMedia(ffprobe: string, file: string, signal?: AbortSignal): Promise<MediaInfo> {
-  const { stdout } = await runMediaBinary(ffprobe, probeArgs(file), {
-    captureStdout: true,
-    signal,
-    timeoutMs: 30_000,
-  });
-  return parseProbeJson(JSON.parse(stdout));
+  let out: { stdout: string; stderr: string };
+  try {
+    out = await runMediaBinary(ffprobe, probeArgs(file), {
+      captureStdout: true,
+      signal,
+      timeoutMs: PROBE_TIMEOUT_MS,
+    });
+  } catch (err) {
+    if (err instanceof MediaTimeoutError) {
+      throw new MediaDefectError('timeout', 'reading the file took too long', {}, err.message);
+    }
+    if (err instanceof FfmpegError) {
+      throw new MediaDefectError('unreadable', 'the file is not readable media', {}, err.stderrTail);
+    }
+    throw err;
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(out.stdout);
+  } catch {
+    throw new MediaDefectError('unreadable', 'the file is not readable media', {}, out.stderr.slice(-4000));
+  }
+  const info = parseProbeJson(raw, out.stderr);
+  if (!info.video && !info.audio) {
+    throw new MediaDefectError('unreadable', 'the file holds no audio or video', {}, out.stderr.slice(-4000));
+  }
+  return info;
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
+import { basename } from 'node:path';
 import { test } from 'node:test';
-import { FfmpegError, parseProgressTime, runMediaBinary } from './run-ffmpeg.js';
+import { FfmpegError, MediaTimeoutError, parseProgressTime, runMediaBinary } from './run-ffmpeg.js';
 
 test('parseProgressTime reads the last time= of a stderr chunk', () => {
   assert.equal(parseProgressTime('frame=  10 fps=0.0 q=0.0 size=N/A time=00:00:01.50 bitrate=N/A'), 1.5);
@@ -24,4 +25,14 @@ test('aborting kills the child and rejects with the reason', async () => {
   });
   setTimeout(() => controller.abort(new Error('stop')), 50);
   await assert.rejects(run, /stop/);
+});
+
+test('a run past its timeout is killed and rejects with MediaTimeoutError naming the binary, not its path', async () => {
+  const err = await runMediaBinary(process.execPath, ['-e', 'setTimeout(() => {}, 10000)'], {
+    timeoutMs: 50,
+  }).catch((e: unknown) => e);
+  assert.ok(err instanceof MediaTimeoutError);
+  const name = basename(process.execPath);
+  assert.equal(err.binary, name);
+  assert.equal(err.message, `${name} did not finish within 50 ms`);
 });

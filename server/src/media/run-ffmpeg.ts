@@ -13,11 +13,25 @@ export class FfmpegError extends Error {
   }
 }
 
+/** Raised when a run outlives its `timeoutMs`; names the binary by its file name only, never its path. */
+export class MediaTimeoutError extends Error {
+  constructor(
+    readonly binary: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`${binary} did not finish within ${timeoutMs} ms`);
+    this.name = 'MediaTimeoutError';
+  }
+}
+
+const binaryName = (bin: string) => bin.split('/').pop() ?? bin;
+
 export interface RunOptions {
   signal?: AbortSignal;
+  /** Kill the child after this long and reject with MediaTimeoutError. */
+  timeoutMs?: number;
   /** Called with the output position in seconds, parsed from `-progress pipe:2`-style lines. */
   onProgress?: (seconds: number) => void;
-  timeoutMs?: number;
   /** Feed stdin from this stream, or get a writable stdin back via `onStdin`. */
   stdin?: Readable;
   onStdin?: (stdin: Writable) => void;
@@ -45,7 +59,8 @@ export function parseProgressTime(chunk: string): number | null {
 
 /**
  * The only place likeness spawns a media binary. Arguments are an array, never a shell string.
- * Aborting the signal (or the timeout) kills the child; the promise then rejects with the abort reason.
+ * Aborting the signal (or the timeout) kills the child; the promise then rejects with the abort reason
+ * (MediaTimeoutError for the timeout).
  */
 export function runMediaBinary(
   bin: string,
@@ -76,7 +91,7 @@ export function runMediaBinary(
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     const timer =
       opts.timeoutMs !== undefined
-        ? setTimeout(() => kill(new Error(`${bin} timed out after ${opts.timeoutMs} ms`)), opts.timeoutMs)
+        ? setTimeout(() => kill(new MediaTimeoutError(binaryName(bin), opts.timeoutMs!)), opts.timeoutMs)
         : null;
 
     childStderr.setEncoding('utf8');
@@ -115,7 +130,7 @@ export function runMediaBinary(
       if (code !== 0) {
         const lastLine = tail.trim().split('\n').slice(-3).join(' | ');
         return finish(
-          new FfmpegError(`${bin.split('/').pop()} exited with code ${code}: ${lastLine}`, code, tail),
+          new FfmpegError(`${binaryName(bin)} exited with code ${code}: ${lastLine}`, code, tail),
         );
       }
       finish(null, { stdout: Buffer.concat(stdoutChunks).toString('utf8'), stderr });

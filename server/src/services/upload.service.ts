@@ -15,7 +15,7 @@ import type { UrlSigner } from './url-signer.js';
 export class UploadRejected extends Error {
   constructor(
     readonly reason:
-      'bad-signature' | 'expired' | 'not-found' | 'content-type' | 'too-large' | 'already-uploaded',
+      'bad-signature' | 'expired' | 'not-found' | 'content-type' | 'too-large' | 'empty' | 'already-uploaded',
     message: string,
   ) {
     super(message);
@@ -110,7 +110,13 @@ export class UploadService {
     }
     try {
       const { bytes, sha256 } = await this.blobs.write(file.blob_key, body, { maxBytes: file.max_bytes });
-      if (bytes === 0) throw new UploadRejected('too-large', 'the upload body is empty');
+      // Zero bytes is no file of any type (and not a size over the limit).
+      if (bytes === 0) {
+        throw new UploadRejected(
+          'empty',
+          `the upload body is empty (0 bytes); send the ${file.category} file's bytes as the PUT body`,
+        );
+      }
       await this.files.markReady(fileId, bytes, sha256, iso(this.clock.now()));
       return { file_id: fileId, size: bytes };
     } catch (err) {

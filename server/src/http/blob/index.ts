@@ -10,6 +10,7 @@ const UPLOAD_STATUS: Record<UploadRejected['reason'], { http: number; code: numb
   'not-found': { http: 404, code: SvcCode.NotFound },
   'content-type': { http: 415, code: SvcCode.FileTypeUnsupported },
   'too-large': { http: 413, code: SvcCode.FileTooLarge },
+  empty: { http: 400, code: SvcCode.FileTypeUnsupported },
   'already-uploaded': { http: 409, code: SvcCode.InvalidParameter },
 };
 
@@ -60,7 +61,14 @@ export async function blobRoutes(app: FastifyInstance, opts: { container: Contai
           reply.header('connection', 'close');
           return reply.code(s.http).send({ code: s.code, message: err.message, request_id: req.id });
         }
-        throw err;
+        // A fault of this server (disk full, permissions): its message names paths, so it is logged only.
+        req.log.error({ err }, 'upload could not be stored');
+        reply.header('connection', 'close');
+        return reply.code(500).send({
+          code: SvcCode.Internal,
+          message: 'the upload could not be stored (a server fault); retry it later',
+          request_id: req.id,
+        });
       }
     },
   );

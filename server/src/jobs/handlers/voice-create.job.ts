@@ -2,24 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Container } from '../../container.js';
-import { ERRORS, isAppError } from '../../errors/app-error.js';
+import { ERRORS } from '../../errors/app-error.js';
 import { SvcCode } from '../../errors/codes.js';
 import { renderAudio } from '../../media/compose/index.js';
-import { probeMedia } from '../../media/probe.js';
 import { SpeechInputError, type SpeechLanguage, type VoiceSettings } from '../../media/speech/index.js';
-import { checkVoiceSample } from '../../services/media-rules.js';
 import type { VoiceTaskInput } from '../../services/voice.service.js';
 import { JobName, type JobHandler } from '../job-queue.js';
-import { withTmpDir } from './job-tmp.js';
+import { acquireAudio } from './checked-inputs.js';
 import { demoTextFor } from './demo-text.js';
+import { classifyFailure, internalFailureMessage, logFailure } from './job-failure.js';
+import { withTmpDir } from './job-tmp.js';
+import { TIME_LIMITS, withTimeLimit } from './time-limits.js';
 
 const SAMPLE_PROBLEMS: Record<SpeechInputError['reason'], string> = {
-  'too-short': 'the voice sample is shorter than 5 seconds',
-  'too-long': 'the voice sample is longer than 3 minutes',
+  'too-short': 'the voice sample is shorter than 5 seconds; record 5 seconds to 3 minutes of speech',
+  'too-long': 'the voice sample is longer than 3 minutes; cut it to 5 seconds to 3 minutes of speech',
   'no-speech': 'the voice sample has too little speech; record a few sentences of one person speaking',
   clipping: 'the voice sample is heavily clipped (too loud); record it again at a lower level',
   noisy: 'the voice sample is too noisy; record it in a quieter place',
-  unreadable: 'the voice sample could not be decoded',
+  unreadable: 'the voice sample could not be decoded; upload it again as mp3, m4a or wav',
 };
 
 /** Speaks the demo sentence of the voice's language in the voice, as an MP3 (cloned and public voices). */
@@ -31,9 +32,15 @@ export async function renderVoiceDemo(
   signal?: AbortSignal,
 ): Promise<void> {
   const wav = join(tmpDir, `demo-${randomUUID()}.wav`);
+  const text = demoTextFor(voice.language);
+  const parent = signal ?? new AbortController().signal;
   try {
-    await c.media.speech.synthesize(demoTextFor(voice.language), voice, wav, { signal });
-    await renderAudio(c.media.bins, { speech: { path: wav }, outputPath: outMp3 }, { signal });
+    await withTimeLimit(parent, TIME_LIMITS.synthesis(text.length), 'speech synthesis', (s) =>
+      c.media.speech.synthesize(text, voice, wav, { signal: s }),
+    );
+    await withTimeLimit(parent, TIME_LIMITS.render(30), 'the demo audio', (s) =>
+      renderAudio(c.media.bins, { speech: { path: wav }, outputPath: outMp3 }, { signal: s }),
+    );
   } finally {
     await rm(wav, { force: true });
   }
@@ -41,7 +48,7 @@ export async function renderVoiceDemo(
 
 /** Clones a voice: analyse the sample into a profile, keep the sample, and speak a demo in the new voice. */
 export function voiceCreateJob(c: Container): JobHandler<'voice.create'> {
-  const { services, media, blobs, config } = c;
+  const { services, media, blobs } = c;
   return {
     name: JobName.VoiceCreate,
     async run({ taskId }, ctx) {
@@ -51,21 +58,22 @@ export function voiceCreateJob(c: Container): JobHandler<'voice.create'> {
       const input = JSON.parse(task.input) as VoiceTaskInput;
       try {
         const demoKey = await withTmpDir(media.tmpDir, 'voice', async (tmp) => {
-          const got = await services.inputs.acquire(
-            task.account_id,
+          const param = 'fileId' in input.source ? 'file_id' : 'audio_url';
+          const got = await acquireAudio(
+            c,
+            { accountId: task.account_id, tmp, signal: ctx.signal },
             input.source,
-            'audio',
-            Math.min(20 * 1024 * 1024, config.uploads.maxAudioBytes),
-            tmp,
-            ctx.signal,
+            'voice-sample',
+            `the voice sample (${param})`,
           );
-          const info = await probeMedia(media.bins.ffprobe, got.path, ctx.signal);
-          checkVoiceSample(info, got.bytes);
+          const info = got.info;
           await services.tasks.progress(taskId, 20);
           const language = input.language as SpeechLanguage;
           let profile;
           try {
-            profile = await media.speech.analyseSample(got.path, { signal: ctx.signal, language });
+            profile = await withTimeLimit(ctx.signal, TIME_LIMITS.analyseSample, 'the voice analysis', (s) =>
+              media.speech.analyseSample(got.path, { signal: s, language }),
+            );
           } catch (e) {
             if (e instanceof SpeechInputError) throw ERRORS.audio(SAMPLE_PROBLEMS[e.reason] ?? e.message);
             throw e;
@@ -93,19 +101,18 @@ export function voiceCreateJob(c: Container): JobHandler<'voice.create'> {
         });
         await services.tasks.complete(taskId, { voice: voiceId, blobKey: demoKey });
       } catch (err) {
-        if (!isAppError(err)) throw err;
+        const failure = classifyFailure(err, ctx.signal, taskId);
+        logFailure(c.log, taskId, err, failure);
+        if (failure.kind !== 'fail') throw err; // retried, or the queue's (shutdown, cancellation)
         await services.voices.update(voiceId, { state: 'failed' });
-        await services.tasks.fail(taskId, err.code, err.message);
+        await services.tasks.fail(taskId, failure.code, failure.message);
       }
     },
     async onGiveUp({ taskId }, err) {
       const task = await services.tasks.getForJob(taskId);
+      c.log.error({ taskId, err }, 'voice task gave up');
       if (task?.subject_id) await services.voices.update(task.subject_id, { state: 'failed' });
-      await services.tasks.fail(
-        taskId,
-        SvcCode.AudioResourceFailed,
-        `voice cloning failed: ${err instanceof Error ? err.message : String(err)}`,
-      );
+      await services.tasks.fail(taskId, SvcCode.Internal, internalFailureMessage(taskId));
     },
   };
 }

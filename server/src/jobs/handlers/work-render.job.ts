@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import type { Container } from '../../container.js';
 import type { TaskRow } from '../../db/schema.js';
-import { AppError, ERRORS, isAppError } from '../../errors/app-error.js';
+import { AppError } from '../../errors/app-error.js';
 import { SvcCode } from '../../errors/codes.js';
 import {
-  ComposeInputError,
   cuesFromWords,
   renderAudio,
   renderTalkingVideo,
@@ -16,17 +15,12 @@ import { aigcEnabled } from '../../services/aigc-policy.js';
 import { costForSeconds, perMinuteFor, type WorkType } from '../../services/pricing.js';
 import type { WorkInput } from '../../services/work.service.js';
 import { JobName, type JobHandler } from '../job-queue.js';
+import { acquireAudio, acquireImage } from './checked-inputs.js';
+import { classifyFailure, internalFailureMessage, logFailure } from './job-failure.js';
 import { withTmpDir } from './job-tmp.js';
 import { CUE_CHARS, templateSubtitleStyle } from './template-subtitles.js';
+import { TIME_LIMITS, withTimeLimit } from './time-limits.js';
 import { outputSize, resolveFace, resolveSound, withFaceTrack } from './work-sources.js';
-
-function inputError(err: ComposeInputError) {
-  if (err.input === 'speech' || err.input === 'bgm' || err.input === 'ambience')
-    return ERRORS.audio(err.message);
-  if (err.input === 'avatar') return ERRORS.video(err.message);
-  if (err.input === 'poster' || err.input === 'background') return ERRORS.image(err.message);
-  return err;
-}
 
 const AIGC_TEXT = 'AI生成';
 
@@ -49,6 +43,41 @@ const cuesFor = (text: string, words: Parameters<typeof wordsWithPunctuation>[1]
 export function workRenderJob(c: Container): JobHandler<'work.render'> {
   const { services, media, blobs, config } = c;
 
+  /**
+   * A template's own inputs (background music, ambience, cover picture), checked before any speech
+   * is made or face tracked, so that a bad file fails the task at once.
+   */
+  async function templateInputs(task: TaskRow, input: WorkInput, tmp: string, signal: AbortSignal) {
+    const ctx = { accountId: task.account_id, tmp, signal };
+    const audio = async (fileId: string | undefined, param: string, what: string, lufs: number) =>
+      fileId
+        ? {
+            path: (await acquireAudio(c, ctx, { fileId }, 'background', `${what} (${param})`)).path,
+            targetLufs: -lufs,
+          }
+        : undefined;
+    return {
+      bgm: await audio(input.bgmFileId, 'bgm_file_id', 'the background music', input.bgmNormLufs ?? 30),
+      ambience: await audio(
+        input.ambienceFileId,
+        'ambience_file_id',
+        'the ambience',
+        input.ambienceNormLufs ?? 35,
+      ),
+      poster: input.coverFileId
+        ? (
+            await acquireImage(
+              c,
+              ctx,
+              { fileId: input.coverFileId },
+              'the cover picture (cover_file_id)',
+              'cover',
+            )
+          ).path
+        : undefined,
+    };
+  }
+
   async function render(task: TaskRow, input: WorkInput, tmp: string, ctx: { signal: AbortSignal }) {
     const type = task.type as WorkType;
     const priceFor = (sec: number) => costForSeconds(perMinuteFor(type, config.prices), sec);
@@ -67,10 +96,12 @@ export function workRenderJob(c: Container): JobHandler<'work.render'> {
       const sound = await resolveSound(c, task, input, null, tmp, ctx.signal);
       await services.tasks.ensureReserved(task, priceFor(sound.durationSec));
       const out = join(tmp, 'audio.mp3');
-      const r = await renderAudio(
-        media.bins,
-        { speech: { path: sound.path }, outputPath: out, aigcTag: aigc },
-        { signal: ctx.signal },
+      const r = await withTimeLimit(ctx.signal, TIME_LIMITS.render(sound.durationSec), 'rendering', (s) =>
+        renderAudio(
+          media.bins,
+          { speech: { path: sound.path }, outputPath: out, aigcTag: aigc },
+          { signal: s },
+        ),
       );
       const key = `works/${task.id}/audio.mp3`;
       await blobs.putFile(key, out);
@@ -78,6 +109,7 @@ export function workRenderJob(c: Container): JobHandler<'work.render'> {
     }
 
     const face = await resolveFace(c, task, input, tmp, ctx.signal);
+    const extras = input.template ? await templateInputs(task, input, tmp, ctx.signal) : null;
     await progress(10);
     const sound = await resolveSound(c, task, input, face, tmp, ctx.signal);
     await services.tasks.ensureReserved(task, priceFor(sound.durationSec));
@@ -103,49 +135,23 @@ export function workRenderJob(c: Container): JobHandler<'work.render'> {
       aigcLabel: aigc ? { text: AIGC_TEXT } : null,
     };
 
-    if (input.template) {
+    if (input.template && extras) {
       const t = services.catalogue.getTemplate(input.template);
       if (!t) throw new AppError(SvcCode.NotFound, `template '${input.template}' no longer exists`);
       const canvas = templateCanvas(t, { width: face.width, height: face.height });
       const bg = join(tmp, 'background.png');
-      const { avatarBox, subtitleBox } = await renderTemplateBackground(t, {
-        title: task.title ?? 'Untitled',
-        ...canvas,
-        outPath: bg,
-      });
+      const { avatarBox, subtitleBox } = await withTimeLimit(
+        ctx.signal,
+        TIME_LIMITS.still,
+        'the template background',
+        () => renderTemplateBackground(t, { title: task.title ?? 'Untitled', ...canvas, outPath: bg }),
+      );
       job.output = { ...job.output, ...canvas };
       job.layout = { ...canvas, backgroundPath: bg, avatarBox };
-      const fetchAudio = async (fileId: string | undefined, lufs: number | undefined) =>
-        fileId
-          ? {
-              path: (
-                await services.inputs.acquire(
-                  task.account_id,
-                  { fileId },
-                  'audio',
-                  config.uploads.maxAudioBytes,
-                  tmp,
-                  ctx.signal,
-                )
-              ).path,
-              targetLufs: lufs ? -lufs : undefined,
-            }
-          : undefined;
-      job.bgm = await fetchAudio(input.bgmFileId, input.bgmNormLufs ?? 30);
-      job.ambience = await fetchAudio(input.ambienceFileId, input.ambienceNormLufs ?? 35);
+      job.bgm = extras.bgm;
+      job.ambience = extras.ambience;
       if (input.assetsNormLufs) job.speech.targetLufs = -input.assetsNormLufs;
-      if (input.coverFileId) {
-        job.posterImagePath = (
-          await services.inputs.acquire(
-            task.account_id,
-            { fileId: input.coverFileId },
-            'image',
-            config.uploads.maxImageBytes,
-            tmp,
-            ctx.signal,
-          )
-        ).path;
-      }
+      if (extras.poster) job.posterImagePath = extras.poster;
       // Template videos are subtitled, in the band the template leaves for them.
       if (sound.speech) {
         job.subtitles = {
@@ -171,11 +177,14 @@ export function workRenderJob(c: Container): JobHandler<'work.render'> {
     }
     if (input.normLufs) job.mixLufs = -input.normLufs;
 
-    const r = await renderTalkingVideo(media.bins, job, {
-      signal: ctx.signal,
-      tmpDir: tmp,
-      onProgress: (f: number) => void progress(20 + f * 75),
-    });
+    // The frame pipeline has no time limit of its own: bound it here, by the length of the output.
+    const r = await withTimeLimit(ctx.signal, TIME_LIMITS.render(sound.durationSec), 'rendering', (s) =>
+      renderTalkingVideo(media.bins, job, {
+        signal: s,
+        tmpDir: tmp,
+        onProgress: (f: number) => void progress(20 + f * 75),
+      }),
+    );
     const key = `works/${task.id}/video.mp4`;
     await blobs.putFile(key, job.output.path);
     return { blobKey: key, durationSec: r.durationSec, charge: priceFor(r.durationSec) };
@@ -196,17 +205,15 @@ export function workRenderJob(c: Container): JobHandler<'work.render'> {
         );
       } catch (err) {
         // An input the engine cannot use is the caller's to fix: fail now, do not retry.
-        const e = err instanceof ComposeInputError ? inputError(err) : err;
-        if (!isAppError(e)) throw e;
-        await services.tasks.fail(taskId, e.code, e.message);
+        const failure = classifyFailure(err, ctx.signal, taskId);
+        logFailure(c.log, taskId, err, failure);
+        if (failure.kind !== 'fail') throw err; // retried, or the queue's (shutdown, cancellation)
+        await services.tasks.fail(taskId, failure.code, failure.message);
       }
     },
     async onGiveUp({ taskId }, err) {
-      await services.tasks.fail(
-        taskId,
-        SvcCode.Internal,
-        `rendering failed: ${err instanceof Error ? err.message : String(err)}`,
-      );
+      c.log.error({ taskId, err }, 'work task gave up');
+      await services.tasks.fail(taskId, SvcCode.Internal, internalFailureMessage(taskId));
     },
   };
 }

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import sharp, { type Metadata } from 'sharp';
 import type { Container } from '../../container.js';
 import type { AvatarRow, TaskRow } from '../../db/schema.js';
 import { ERRORS } from '../../errors/app-error.js';
@@ -8,7 +7,7 @@ import { findPublicAvatarArt } from '../../media/art/index.js';
 import { planVideoLoop, type AvatarSource } from '../../media/compose/index.js';
 import { trackFaceInImage, trackFaceInVideo } from '../../media/face/index.js';
 import { faceTrackFor, judgeFaceTrack } from './face-tracks.js';
-import { displaySize, probeMedia } from '../../media/probe.js';
+import { displaySize } from '../../media/probe.js';
 import {
   detectTextLanguage,
   type SpeechLanguage,
@@ -16,8 +15,9 @@ import {
   type VoiceProfile,
   type VoiceSettings,
 } from '../../media/speech/index.js';
-import { checkDrivingAudio, checkImage, checkSong, checkSourceVideo } from '../../services/media-rules.js';
 import type { WorkInput } from '../../services/work.service.js';
+import { acquireAudio, acquireImage, acquireVideo } from './checked-inputs.js';
+import { TIME_LIMITS, withTimeLimit } from './time-limits.js';
 
 /** The picture side of a work: what moves, and at what size. */
 export interface FaceSource {
@@ -56,8 +56,9 @@ export async function resolveFace(
   tmp: string,
   signal: AbortSignal,
 ): Promise<FaceSource> {
-  const { services, media, blobs, config } = c;
+  const { services, media, blobs } = c;
   const startSec = (input.startMsec ?? 0) / 1000;
+  const ctx = { accountId: task.account_id, tmp, signal };
   if (input.avatar) {
     const a = await services.avatars.getForJob(input.avatar);
     if (!a || a.deleted_at || a.state !== 'ready' || !a.media_key)
@@ -87,16 +88,14 @@ export async function resolveFace(
     };
   }
   if (input.videoFileId) {
-    const got = await services.inputs.acquire(
-      task.account_id,
+    const got = await acquireVideo(
+      c,
+      ctx,
       { fileId: input.videoFileId },
-      'video',
-      config.uploads.maxVideoBytes,
-      tmp,
-      signal,
+      'source',
+      'the video (video_file_id)',
     );
-    const info = await probeMedia(media.bins.ffprobe, got.path, signal);
-    checkSourceVideo(info, got.bytes, config.uploads.maxVideoBytes);
+    const info = got.info;
     const size = displaySize(info.video!);
     return {
       source: {
@@ -111,22 +110,20 @@ export async function resolveFace(
     };
   }
   if (input.imageFileId) {
-    const got = await services.inputs.acquire(
-      task.account_id,
+    // Decoded upright as PNG, so every later step sees upright pixels.
+    const out = await acquireImage(
+      c,
+      ctx,
       { fileId: input.imageFileId },
-      'image',
-      config.uploads.maxImageBytes,
-      tmp,
-      signal,
+      'the picture (image_file_id)',
+      'person',
     );
-    const meta = await sharp(got.path)
-      .metadata()
-      .catch(() => ({}) as Metadata);
-    checkImage(meta, got.bytes, config.uploads.maxImageBytes);
-    const upright = join(tmp, 'person.png');
-    const out = await sharp(got.path).rotate().png().toFile(upright);
+    const upright = out.path;
     // Tracked now, before any speech is made or credit reserved: a picture without a face fails fast.
-    const track = await trackFaceInImage(await media.faces(), upright);
+    const detector = await media.faces();
+    const track = await withTimeLimit(signal, TIME_LIMITS.trackImage, 'face detection', () =>
+      trackFaceInImage(detector, upright),
+    );
     judgeFaceTrack(track, 'image', 'image_file_id');
     let picture = upright;
     // Model 6 is the cartoon style: the picture is stylised, then animated the same way (the face is
@@ -166,13 +163,23 @@ export async function withFaceTrack(
     const loop = planVideoLoop(face.clipSec ?? 0, src.startSec, durationSec, face.fps);
     need = { fromSec: loop.startSec, toSec: loop.startSec + Math.min(loop.availableSec, durationSec) };
   }
-  if (face.avatar) return { ...src, face: await faceTrackFor(c, face.avatar, src.path, need, tmp, signal) };
-  const track = await trackFaceInVideo(
-    await c.media.faces(),
-    c.media.bins.ffmpeg,
-    src.path,
-    { durationSec: face.clipSec ?? 0, width: face.width, height: face.height },
-    { ...need, signal },
+  const limit = TIME_LIMITS.trackVideo(need.toSec - need.fromSec);
+  if (face.avatar) {
+    const avatar = face.avatar;
+    const track = await withTimeLimit(signal, limit, 'face tracking', (s) =>
+      faceTrackFor(c, avatar, src.path, need, tmp, s),
+    );
+    return { ...src, face: track };
+  }
+  const detector = await c.media.faces();
+  const track = await withTimeLimit(signal, limit, 'face tracking', (s) =>
+    trackFaceInVideo(
+      detector,
+      c.media.bins.ffmpeg,
+      src.path,
+      { durationSec: face.clipSec ?? 0, width: face.width, height: face.height },
+      { ...need, signal: s },
+    ),
   );
   judgeFaceTrack(track, 'video', 'the uploaded video');
   return { ...src, face: track };
@@ -205,32 +212,41 @@ export async function resolveSound(
   tmp: string,
   signal: AbortSignal,
 ): Promise<SoundSource> {
-  const { services, media, config } = c;
+  const { media } = c;
   if (input.text !== undefined) {
+    const text = input.text;
     let voice: VoiceSettings;
-    if (input.voice) voice = await voiceSettingsFor(c, input.voice, input.text);
+    if (input.voice) voice = await voiceSettingsFor(c, input.voice, text);
     else if (face?.source.kind === 'video') {
-      // video_file_id without a voice: the video's own speaker is the voice.
-      const profile = await media.speech.analyseSample(face.source.path, { signal }).catch(() => null);
-      voice = { language: detectTextLanguage(input.text) ?? 'zh', profile, rate: 1, volume: 1, pitch: 1 };
+      // video_file_id without a voice: the video's own speaker is the voice (a neutral one when the
+      // video's sound cannot be analysed).
+      const path = face.source.path;
+      const profile = await withTimeLimit(signal, TIME_LIMITS.analyseSample, 'the voice analysis', (s) =>
+        media.speech.analyseSample(path, { signal: s }),
+      ).catch((e: unknown) => {
+        if (signal.aborted) throw e;
+        return null;
+      });
+      voice = { language: detectTextLanguage(text) ?? 'zh', profile, rate: 1, volume: 1, pitch: 1 };
     } else throw ERRORS.invalid('voice is required');
     const wav = join(tmp, 'speech.wav');
-    const speech = await media.speech.synthesize(input.text, voice, wav, { signal });
+    const speech = await withTimeLimit(signal, TIME_LIMITS.synthesis(text.length), 'speech synthesis', (s) =>
+      media.speech.synthesize(text, voice, wav, { signal: s }),
+    );
     return { path: wav, durationSec: speech.durationSec, speech, language: voice.language };
   }
   if (input.audio) {
-    const got = await services.inputs.acquire(
-      task.account_id,
+    const sing = task.type === 'video_sing';
+    const param = 'fileId' in input.audio ? (sing ? 'audio_file_id' : 'file_id') : 'audio_url';
+    const got = await acquireAudio(
+      c,
+      { accountId: task.account_id, tmp, signal },
       input.audio,
-      'audio',
-      config.uploads.maxAudioBytes,
-      tmp,
-      signal,
+      sing ? 'song' : 'driving',
+      sing ? `the song (${param})` : `the audio (${param})`,
     );
-    const info = await probeMedia(media.bins.ffprobe, got.path, signal);
-    if (task.type === 'video_sing') checkSong(info, got.bytes, config.uploads.maxAudioBytes);
-    else checkDrivingAudio(info, got.bytes, config.uploads.maxAudioBytes);
-    return { path: got.path, durationSec: info.durationSec, speech: null, language: null };
+    // The decoded length, not the header's: it is what plays, and what is charged.
+    return { path: got.path, durationSec: got.presentSec, speech: null, language: null };
   }
   throw ERRORS.invalid('the work has neither text nor audio');
 }
