@@ -1,11 +1,11 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Container } from './container.js';
 import { blobRoutes } from './http/blob/index.js';
 import { catalogueRoutes } from './http/catalogue.js';
 import { cloneApi } from './http/app-v1-clone/index.js';
-import { genRequestId, requestContext } from './http/plugins/request-context.js';
+import { genRequestId, requestContext, RequestLogController } from './http/plugins/request-context.js';
 import { contractLeniency } from './http/plugins/contract.js';
 import { setValidators } from './http/plugins/validator.js';
 import { mcpRoutes } from './http/mcp/index.js';
@@ -19,8 +19,8 @@ export async function buildApp(
   const app = Fastify({
     loggerInstance: (opts.logger === false ? undefined : container.log) as FastifyBaseLogger | undefined,
     genReqId: genRequestId,
-    // Log lines carry the same request_id as the response header and body.
-    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    // Log lines carry the same request_id as the response header and body; one line per request.
+    logController: new RequestLogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: 1024 * 1024,
   });
   setValidators(app);

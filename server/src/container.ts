@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Config, EncoderPreset } from './config.js';
 import { migrateToLatest, openSqlite, type Db } from './db/connect.js';
 import { InProcessJobQueue } from './jobs/in-process-queue.js';
@@ -12,6 +12,7 @@ import { callbackDeliverJob } from './jobs/handlers/callback-deliver.job.js';
 import { renderVoiceDemo, voiceCreateJob } from './jobs/handlers/voice-create.job.js';
 import { workRenderJob } from './jobs/handlers/work-render.job.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { createLogger } from './lib/logger.js';
 import { resolveMediaBinaries, type MediaBinaries } from './media/binaries.js';
 import { createFaceDetector, type FaceDetector } from './media/face/index.js';
 import { createSpeechEngine, type SpeechEngine } from './media/speech/index.js';
@@ -105,7 +106,7 @@ function signingSecret(config: Config): string {
 /** The one composition root: picks adapters from config and wires repositories → services → jobs. */
 export async function createContainer(config: Config, opts: ContainerOptions = {}): Promise<Container> {
   const clock = opts.clock ?? systemClock;
-  const log = opts.log ?? pino({ level: config.server.logLevel });
+  const log = opts.log ?? createLogger(config.server.logLevel);
   mkdirSync(config.dataDir, { recursive: true });
   const tmpDir = join(config.dataDir, 'tmp');
   mkdirSync(tmpDir, { recursive: true });

@@ -4,6 +4,7 @@ import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { environmentWithFile } from '../env-file.js';
 import { createContainer } from '../container.js';
+import { warmUp } from '../http/warm-up.js';
 
 /** `likeness serve`: API, console and in-process workers in one process, with graceful shutdown. */
 export async function serve(): Promise<void> {
@@ -23,6 +24,7 @@ export async function serve(): Promise<void> {
   const tokenFile = join(config.dataDir, 'demo-token.txt');
   if (demo) writeFileSync(tokenFile, `${demo.token}\n`, { mode: 0o600 });
   await container.start();
+  await warmUp(app);
   await app.listen({ host: config.server.host, port: config.server.port });
   const base = config.server.publicUrl;
 

@@ -35,6 +35,24 @@ export function workerEntry(moduleUrl: string, name: string): { script: URL | st
   return { script: code, eval: true };
 }
 
+/**
+ * The same entry, started after the worker has lowered its own thread's scheduling priority to
+ * `niceness` (see thread-priority.ts: on Linux only that thread and the processes it spawns are
+ * affected). Unchanged for 0 or elsewhere than Linux. Pure.
+ */
+export function entryWithNiceness(
+  entry: { script: URL | string; eval: boolean },
+  niceness: number,
+  platform: NodeJS.Platform = process.platform,
+): { script: string | URL; eval: boolean } {
+  if (niceness <= 0 || platform !== 'linux') return entry;
+  const lower = `import('node:os').then((os) => { try { os.setPriority(${Math.min(19, Math.round(niceness))}); } catch {} })`;
+  const start = entry.eval
+    ? `() => { ${entry.script as string} }`
+    : `() => import(${JSON.stringify(entry.script.toString())})`;
+  return { script: `${lower}.then(${start});`, eval: true };
+}
+
 /** A request without its id (assigned by the client); distributes over unions of request kinds. */
 export type RequestBody<Req> = Req extends unknown ? Omit<Req, 'id'> : never;
 
@@ -54,9 +72,11 @@ export class WorkerThreadClient<Req extends { id: number }, Res extends WorkerRe
   private nextId = 1;
   private closed = false;
 
+  /** `niceness` > 0 runs the worker at a lower scheduling priority (entryWithNiceness). */
   constructor(
     private readonly entry: () => { script: URL | string; eval: boolean },
     private readonly label: string,
+    private readonly opts: { niceness?: number } = {},
   ) {}
 
   request(req: RequestBody<Req>, transfer: ArrayBuffer[] = [], signal?: AbortSignal): Promise<Res> {
@@ -98,7 +118,7 @@ export class WorkerThreadClient<Req extends { id: number }, Res extends WorkerRe
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const entry = this.entry();
+    const entry = entryWithNiceness(this.entry(), this.opts.niceness ?? 0);
     const worker = new Worker(entry.script, { eval: entry.eval });
     worker.unref();
     worker.on('message', (msg: Res) => {

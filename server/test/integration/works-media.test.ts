@@ -156,7 +156,7 @@ describe('works: real media from every video and audio endpoint', () => {
   test('create_by_sing and create_by_image (realistic and cartoon): MP4s with no duration in the query', async () => {
     const photo = await upload(server, token, 'jpg', await readFile(facePhoto(1)));
     const song = await upload(server, token, 'wav', await readFile(await makeTone(join(dir, 'song.wav'), 5)));
-    for (const [i, [path, body]] of [
+    const cases: [string, Record<string, unknown>][] = [
       ['/api/v2/svc/video/create_by_sing', { image_file_id: photo, audio_file_id: song }],
       [
         '/api/v2/svc/video/create_by_image',
@@ -166,7 +166,8 @@ describe('works: real media from every video and audio endpoint', () => {
         '/api/v2/svc/video/create_by_image',
         { image_file_id: photo, voice: 'pub-zh-xiaoyun', text: '卡通。', model: 6 },
       ],
-    ].entries()) {
+    ];
+    for (const [i, [path, body]] of cases.entries()) {
       const done = await submit(path, body);
       assert.equal(done.status, 3, JSON.stringify(done));
       assert.equal('duration' in done, false, `${path} reports no duration`);

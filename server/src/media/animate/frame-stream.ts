@@ -62,6 +62,41 @@ export async function* readFrames(
   }
 }
 
+/**
+ * Exactly `count` frames of `frames`. A source that ends at most `maxHeld` frames early has its last
+ * picture repeated (copies from `pool`) up to the count, so a decoder that rounds a clip's length
+ * down by a frame still fills its place; one that ends earlier is passed on as it is (the caller
+ * reports it).
+ * Frames are passed on one step late, so the last one is still untouched when the source ends.
+ */
+export async function* exactlyFrames(
+  frames: AsyncIterable<Buffer>,
+  count: number,
+  pool: FramePool,
+  maxHeld: number,
+): AsyncGenerator<Buffer> {
+  if (count <= 0) return;
+  let held: Buffer | null = null;
+  let sent = 0;
+  for await (const frame of frames) {
+    if (held) {
+      yield held;
+      sent++;
+    }
+    held = frame;
+    if (sent === count - 1) break;
+  }
+  if (!held) return;
+  // Frames still missing after `held`; more than maxHeld is a source that really ended early.
+  const missing = count - 1 - sent;
+  for (let k = 0; missing <= maxHeld && k < missing; k++) {
+    const copy = pool.take();
+    copy.set(held);
+    yield copy;
+  }
+  yield held;
+}
+
 /** Where the avatar's pictures come from: a decoder's frames, or one still picture for every frame. */
 export type FrameSource =
   { kind: 'stream'; frames: AsyncIterable<Buffer> } | { kind: 'still'; frame: Uint8Array };

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   AvatarStreamEndedError,
+  exactlyFrames,
   readFrames,
   type FramePool,
   type FrameSource,
@@ -58,6 +59,10 @@ function decode(
   const running = runMediaBinary(bins.ffmpeg, args, {
     signal: combined,
     onStdout: (out: Readable) => {
+      // Node resumes a child's unread stdout when the child exits, dropping what it wrote: a
+      // prefetched decoder of a short pass can finish before its frames are read. A 'readable'
+      // listener keeps the stream paused (resume() then does not make it flow) until it is read.
+      out.on('readable', () => undefined);
       stdout = out;
     },
   });
@@ -126,6 +131,14 @@ export function loopPasses(
 /** The next pass's decoder starts this many frames before the current pass ends, so it is warm. */
 const PREFETCH_FRAMES = 25;
 
+/**
+ * How much shorter than planned a pass may decode, in seconds, its last picture then held: the
+ * decoder's frame count follows the clip's timestamps, which may round the length planned from its
+ * duration down by a frame or two (a clip exactly as long as the sound is one frame short of the
+ * encoder's extra last frame). A pass shorter by more than this is a clip that ends early: an error.
+ */
+const HOLD_MAX_SEC = 1;
+
 async function* loopedFrames(
   bins: MediaBins,
   path: string,
@@ -138,12 +151,13 @@ async function* loopedFrames(
   signal?: AbortSignal,
 ): AsyncGenerator<Buffer> {
   const { materialFrames: m, fadeFrames: x, firstFrom, laterFrom } = loopPasses(plan, fps, total);
+  const passFrames = (from: number) => (plan.mode === 'once' ? total : m - from);
   const start = (from: number) => {
-    const count = plan.mode === 'once' ? total : m - from;
-    const d = decode(bins, path, plan.startSec + from / fps, count, size, fps, pool, signal);
+    const d = decode(bins, path, plan.startSec + from / fps, passFrames(from), size, fps, pool, signal);
     running.add(d);
     return d;
   };
+  const maxHeld = Math.max(1, Math.round(HOLD_MAX_SEC * fps));
   const head: Buffer[] = [];
   let produced = 0;
   let pass = 0;
@@ -154,7 +168,9 @@ async function* loopedFrames(
     const from = pass === 0 ? firstFrom : laterFrom;
     let index = from;
     try {
-      for await (const frame of dec.frames) {
+      // Every pass yields exactly its planned frames, so output frames stay where the loop plan
+      // (and the face motion planned from it) puts them.
+      for await (const frame of exactlyFrames(dec.frames, passFrames(from), pool, maxHeld)) {
         if (produced >= total) break;
         if (pass === 0 && index < x) head.push(Buffer.from(frame));
         if (x > 0 && index >= m - x && head.length === x) {

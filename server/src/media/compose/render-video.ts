@@ -52,9 +52,10 @@ function validate(job: TalkingVideoJob): void {
  * Renders a talking video: the avatar (looped video or moving picture), optionally placed in a
  * template, with burnt-in subtitles, a custom cover, the AIGC mark, and the prepared soundtrack.
  * The file lasts exactly as long as the speech. The working folder is removed afterwards, also on
- * failure or abort.
+ * failure or abort. Runs in the calling thread, frames included: likeness calls it in a render's
+ * own worker thread (renderTalkingVideo in render-client.ts).
  */
-export async function renderTalkingVideo(
+export async function renderTalkingVideoInThread(
   bins: MediaBins,
   job: TalkingVideoJob,
   opts: RenderOptions = {},

@@ -142,6 +142,11 @@ export interface RenderOptions {
   tmpDir?: string;
   /** Extra folders searched for subtitle fonts named in SubtitleStyle.fontName. */
   fontDirs?: readonly string[];
+  /**
+   * Nice value (0-19) of the render's worker thread and the ffmpeg it starts, on Linux; default
+   * RENDER_NICENESS. 0 renders at the caller's priority.
+   */
+  niceness?: number;
 }
 
 export interface AudioJob {

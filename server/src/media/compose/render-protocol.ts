@@ -1,0 +1,101 @@
+import { AvatarStreamEndedError } from '../animate/frame-stream.js';
+import { MediaDefectError, type MediaDefect } from '../media-defect.js';
+import { FfmpegError, MediaTimeoutError } from '../run-ffmpeg.js';
+import type { TalkingVideoResult } from './render-video.js';
+import { ComposeInputError, type MediaBins, type TalkingVideoJob } from './types.js';
+
+/** Messages between a render's worker thread and the thread that asked for the render. */
+
+/** What the worker starts with (its `workerData`). */
+export interface RenderThreadInput {
+  bins: MediaBins;
+  job: TalkingVideoJob;
+  tmpDir?: string;
+  fontDirs?: readonly string[];
+  /** Nice value the worker gives its own thread (and so the ffmpeg it starts); 0 leaves it. */
+  niceness: number;
+}
+
+/** To the worker: stop (kill ffmpeg, remove the working folder) and answer 'failed'. */
+export interface RenderAbortMessage {
+  type: 'abort';
+}
+
+export type RenderThreadMessage =
+  | { type: 'progress'; fraction: number }
+  | { type: 'done'; result: TalkingVideoResult }
+  | { type: 'failed'; error: SerialisedError };
+
+/** An error as it crosses threads: the fields the callers of a render look at. */
+export interface SerialisedError {
+  name: string;
+  message: string;
+  stack?: string;
+  /** ComposeInputError */
+  input?: ComposeInputError['input'];
+  /** FfmpegError */
+  exitCode?: number | null;
+  stderrTail?: string;
+  /** AvatarStreamEndedError */
+  produced?: number;
+  expected?: number;
+  /** MediaDefectError */
+  defect?: MediaDefect;
+  facts?: { declaredSec?: number; presentSec?: number };
+  detail?: string;
+  /** MediaTimeoutError */
+  binary?: string;
+  timeoutMs?: number;
+  cause?: SerialisedError;
+}
+
+/** Causes kept across the thread boundary (the failure log reads a few). */
+const MAX_CAUSES = 4;
+
+/** Pure. */
+export function serialiseError(err: unknown, depth = 0): SerialisedError {
+  if (!(err instanceof Error)) return { name: 'Error', message: String(err) };
+  const out: SerialisedError = { name: err.name, message: err.message, stack: err.stack };
+  if (err.cause !== undefined && depth < MAX_CAUSES) out.cause = serialiseError(err.cause, depth + 1);
+  if (err instanceof ComposeInputError) out.input = err.input;
+  if (err instanceof FfmpegError) {
+    out.exitCode = err.exitCode;
+    out.stderrTail = err.stderrTail;
+  }
+  if (err instanceof AvatarStreamEndedError) {
+    out.produced = err.produced;
+    out.expected = err.expected;
+  }
+  if (err instanceof MediaDefectError) {
+    out.defect = err.defect;
+    out.facts = err.facts;
+    out.detail = err.detail;
+  }
+  if (err instanceof MediaTimeoutError) {
+    out.binary = err.binary;
+    out.timeoutMs = err.timeoutMs;
+  }
+  return out;
+}
+
+/** The error again, of the same class where callers tell classes apart. Pure. */
+export function deserialiseError(e: SerialisedError): Error {
+  let err: Error;
+  if (e.name === 'ComposeInputError' && e.input) err = new ComposeInputError(e.message, e.input);
+  else if (e.name === 'FfmpegError') err = new FfmpegError(e.message, e.exitCode ?? null, e.stderrTail ?? '');
+  else if (e.name === 'AvatarStreamEndedError' && e.produced !== undefined && e.expected !== undefined)
+    err = new AvatarStreamEndedError(e.produced, e.expected);
+  else if (e.name === 'MediaDefectError' && e.defect)
+    err = new MediaDefectError(e.defect, e.message, e.facts ?? {}, e.detail ?? '');
+  else if (e.name === 'MediaTimeoutError' && e.binary !== undefined && e.timeoutMs !== undefined)
+    err = new MediaTimeoutError(e.binary, e.timeoutMs);
+  else {
+    err = new Error(e.message);
+    err.name = e.name;
+  }
+  // Subclasses set their own message; keep the one the worker saw.
+  err.message = e.message;
+  if (e.stack) err.stack = e.stack;
+  if (e.cause) err.cause = deserialiseError(e.cause);
+  return err;
+}

@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { renderTalkingVideo, type TalkingVideoJob } from '../../src/media/compose/index.js';
+import { renderTalkingVideoInThread } from '../../src/media/compose/render-video.js';
+import { bins, makeAvatarVideo, makeSpeech, makeTempDir } from './compose-fixtures.js';
+
+// A render runs in a worker thread of its own; what it makes must not depend on where it ran.
+let dir = '';
+let cleanup: () => Promise<void> = async () => undefined;
+let job: (out: string) => TalkingVideoJob = () => {
+  throw new Error('not ready');
+};
+
+before(async () => {
+  ({ dir, cleanup } = await makeTempDir('likeness-render-thread-'));
+  const clip = await makeAvatarVideo(path.join(dir, 'clip.mp4'), 1.5, '240x320');
+  const speech = await makeSpeech(path.join(dir, 'speech.wav'), 2.5);
+  job = (out) => ({
+    avatar: { kind: 'video', path: clip, startSec: 0.2 },
+    speech: { path: speech },
+    output: { path: path.join(dir, out), width: 240, height: 320, fps: 25, preset: 'ultrafast' },
+    aigcLabel: { text: 'AI生成' },
+  });
+});
+
+after(() => cleanup());
+
+const md5 = async (file: string) =>
+  createHash('md5')
+    .update(await readFile(file))
+    .digest('hex');
+
+test('a render in its own thread writes the same file as one in the calling thread, and reports progress', async () => {
+  const here = await renderTalkingVideoInThread(bins, job('here.mp4'));
+  const progress: number[] = [];
+  const there = await renderTalkingVideo(bins, job('there.mp4'), { onProgress: (f) => progress.push(f) });
+  assert.deepEqual(there, here);
+  assert.equal(await md5(path.join(dir, 'there.mp4')), await md5(path.join(dir, 'here.mp4')));
+  assert.ok(progress.length > 0);
+  assert.ok(progress.every((f, i) => f >= 0 && f <= 1 && (i === 0 || f >= progress[i - 1]!)));
+  assert.equal(progress.at(-1), 1);
+});
+
+test('an abort before the render starts rejects with its reason and starts nothing', async () => {
+  const ac = new AbortController();
+  ac.abort(new Error('not wanted'));
+  await assert.rejects(renderTalkingVideo(bins, job('never.mp4'), { signal: ac.signal }), /not wanted/);
+});
