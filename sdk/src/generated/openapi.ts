@@ -229,7 +229,7 @@ export interface paths {
              * @description at most 10000 characters; HTML tags unsupported
              */
             text: string;
-            /** @description work title; default 'Untitled'; at most 20 characters */
+            /** @description work title; default 'Untitled'; at most 20 characters (a longer one is cut to its first 20 and reported in the x-likeness-contract header, or refused with code 11 when the server runs with LIKENESS_CONTRACT=strict) */
             title?: string;
             voice: string;
           };
@@ -519,7 +519,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description page number, from 1 */
+          /** @description page number, from 1 to 1000000 */
           page?: number;
           size?: number;
           /** @description 0 all (own first), 1 own, 2 public; default 2 */
@@ -662,7 +662,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description page number, from 1 */
+          /** @description page number, from 1 to 1000000 */
           page?: number;
           size?: number;
           /** @description third-party user id; required with an agent-platform token */
@@ -757,9 +757,13 @@ export interface paths {
             output_format?: 'jpg' | 'png';
             slots?: {
               label?: string;
+              /** @description a longer value is refused with 11 (never cut) */
               max_length?: number;
+              /** @description a shorter value is refused with 11 */
               min_length?: number;
+              /** @description any name; a slot named like one of the style's text areas (or its label) goes there, the others fill the remaining areas in order */
               name?: string;
+              /** @description rendered whole, or refused with 11 when it does not fit */
               value?: string;
             }[];
             svc_id?: string;
@@ -918,7 +922,7 @@ export interface paths {
             file_id?: string;
             /** @description model type; default '1.5' (the only one this server has) */
             pipeline?: string;
-            /** @description work title; default 'Untitled'; at most 20 characters */
+            /** @description work title; default 'Untitled'; at most 20 characters (a longer one is cut to its first 20 and reported in the x-likeness-contract header, or refused with code 11 when the server runs with LIKENESS_CONTRACT=strict) */
             title?: string;
             /** @description uploaded video used as the avatar */
             video_file_id?: string;
@@ -1162,7 +1166,7 @@ export interface paths {
              * @description at most 10000 characters; HTML tags unsupported
              */
             text: string;
-            /** @description work title; default 'Untitled'; at most 20 characters */
+            /** @description work title; default 'Untitled'; at most 20 characters (a longer one is cut to its first 20 and reported in the x-likeness-contract header, or refused with code 11 when the server runs with LIKENESS_CONTRACT=strict) */
             title?: string;
             /** @description uploaded video; can replace avatar and voice */
             video_file_id?: string;
@@ -1273,7 +1277,7 @@ export interface paths {
              * @description at most 10000 characters; HTML tags unsupported
              */
             text: string;
-            /** @description work title; default 'Untitled'; at most 20 characters */
+            /** @description work title; default 'Untitled'; at most 20 characters (a longer one is cut to its first 20 and reported in the x-likeness-contract header, or refused with code 11 when the server runs with LIKENESS_CONTRACT=strict) */
             title?: string;
             /** @description uploaded video; can replace avatar and voice */
             video_file_id?: string;
@@ -1340,7 +1344,7 @@ export interface paths {
           template?: string;
           tag?: string;
           title?: string;
-          /** @description page number, from 1 */
+          /** @description page number, from 1 to 1000000 */
           page?: number;
           size?: number;
           /** @description 0 portrait, 1 landscape, 2 square, 3 original ratio */
@@ -1621,6 +1625,7 @@ export interface paths {
             file_id?: string;
             /** @description default Mandarin; one of zh_cantonese, zh_sichuanese, zh_shanghainese, zh_tianjinese, zh_zhengzhounese, zh_wuhanese, zh, de, es, fr, en, jp, ko */
             languages?: string;
+            /** @description voice title; at most 20 characters (a longer one is cut to its first 20 and reported in the x-likeness-contract header, or refused with code 11 when the server runs with LIKENESS_CONTRACT=strict) */
             title: string;
             /** @description only 8 (basic voice cloning V2) is accepted */
             voice_type: number;
@@ -1761,7 +1766,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description page number, from 1 */
+          /** @description page number, from 1 to 1000000 */
           page?: number;
           size?: number;
           /** @description 1 the caller's cloned voices, 2 public voices */
