@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { hasAigcMark } from '../../src/media/compose/index.js';
+import { probeMedia } from '../../src/media/probe.js';
+import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
 import { bins, facePhoto, makeTone } from '../helpers/media-fixtures.js';
 import { download, lufs } from '../helpers/probe.js';
 import {
@@ -77,6 +79,26 @@ describe('works: real media from every video and audio endpoint', () => {
     });
     const plain = await download(off.video_Url, dir, 'plain.mp4');
     assert.equal(hasAigcMark(plain.info.tags.comment ?? ''), false);
+  });
+
+  test('an MP3 whose header only estimates its length renders as long as its sound', async () => {
+    // VBR without a length header: ffprobe estimates 10 s of sound at about 9.4 s from the bitrate.
+    const mp3 = join(dir, 'estimated.mp3');
+    await runMediaBinary(bins.ffmpeg, [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+      ...['-i', 'sine=frequency=220:duration=10,volume=0.5', '-af', 'tremolo=f=3:d=0.9'],
+      ...['-c:a', 'libmp3lame', '-q:a', '9', '-write_xing', '0', mp3],
+    ]);
+    const estimated = (await probeMedia(bins.ffprobe, mp3)).durationSec;
+    assert.ok(estimated < 9.7, `the header estimates ${estimated} s`);
+    const fileId = await upload(server, token, 'mp3', await readFile(mp3));
+    const done = await submit('/api/v2/svc/video/create_by_audio', {
+      file_id: fileId,
+      avatar: 'pub-avatar-chen',
+    });
+    assert.equal(done.status, 3, JSON.stringify(done));
+    const { info } = await download(done.video_Url, dir, 'estimated.mp4');
+    assert.ok(Math.abs(info.durationSec - 10) <= 0.1, `video of ${info.durationSec} s for 10 s of sound`);
   });
 
   test('create_by_audio: duration follows the uploaded audio; the URL supports Range', async () => {

@@ -99,7 +99,7 @@ export function workRenderJob(c: Container): JobHandler<'work.render'> {
       const r = await withTimeLimit(ctx.signal, TIME_LIMITS.render(sound.durationSec), 'rendering', (s) =>
         renderAudio(
           media.bins,
-          { speech: { path: sound.path }, outputPath: out, aigcTag: aigc },
+          { speech: { path: sound.path, durationSec: sound.durationSec }, outputPath: out, aigcTag: aigc },
           { signal: s },
         ),
       );
@@ -119,7 +119,12 @@ export function workRenderJob(c: Container): JobHandler<'work.render'> {
 
     const job: TalkingVideoJob = {
       avatar,
-      speech: { path: sound.path, targetLufs: input.normLufs ? undefined : -16 },
+      // The decoded length: a header may only estimate it, and the video must last as long as the sound.
+      speech: {
+        path: sound.path,
+        durationSec: sound.durationSec,
+        targetLufs: input.normLufs ? undefined : -16,
+      },
       phonemes:
         sound.speech && sound.language
           ? { phonemes: sound.speech.phonemes, language: sound.language }

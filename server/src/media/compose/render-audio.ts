@@ -21,7 +21,7 @@ export async function renderAudio(
 ): Promise<{ durationSec: number }> {
   const workDir = await mkdtemp(path.join(opts.tmpDir ?? os.tmpdir(), 'likeness-audio-'));
   try {
-    const durationSec = await probeSpeech(bins, job.speech.path, opts.signal);
+    const durationSec = job.speech.durationSec ?? (await probeSpeech(bins, job.speech.path, opts.signal));
     const progress = stagedProgress(opts.onProgress, [soundtrackPasses(job), 1]);
     const soundtrack = await buildSoundtrack(bins, job, durationSec, workDir, {
       signal: opts.signal,

@@ -64,7 +64,7 @@ export async function renderTalkingVideoInThread(
   const { signal } = opts;
   const workDir = await mkdtemp(path.join(opts.tmpDir ?? os.tmpdir(), 'likeness-compose-'));
   try {
-    const durationSec = await probeSpeech(bins, job.speech.path, signal);
+    const durationSec = job.speech.durationSec ?? (await probeSpeech(bins, job.speech.path, signal));
     const { width, height } = evenSize(job.output.width, job.output.height);
     const fps = job.output.fps;
     const box = avatarBox(job.output, job.layout ?? null);

@@ -69,6 +69,11 @@ export interface TemplateLayout {
 
 export interface AudioStem {
   path: string;
+  /**
+   * The sound's length when the caller measured it by decoding (a header may only estimate it: an
+   * MP3 without a length header probes short); otherwise it is probed.
+   */
+  durationSec?: number;
   /** Integrated loudness target in LUFS (negative, -70..-5). */
   targetLufs?: number;
 }
