@@ -35,6 +35,8 @@ export async function createFaceDetector(): Promise<FaceDetector> {
   const client = new WorkerThreadClient<FaceWorkerRequest, FaceWorkerReply>(
     () => workerEntry(import.meta.url, 'face-worker'),
     'face detector',
+    // Tracking is batch work like a render: the thread that serves HTTP gets the CPU first.
+    { niceness: 10 },
   );
 
   const detectLandmarks = async (image: RgbImage) => {
