@@ -197,6 +197,17 @@ describe('JSON bodies are validated as sent, without type coercion', () => {
         assert.match(messageOf(r.body), new RegExp(String(f.path[0])));
       }
     }
+    // Strict contract: null is a type error in every field, optional ones included.
+    for (const e of endpoints) {
+      for (const f of fieldPaths(e.schema).filter((x) => x.path.length === 1)) {
+        const r = await api(strict, 'POST', e.path, {
+          token: strictToken,
+          body: withValue(baseBody(e.schema), f.path, null),
+        });
+        assert.equal(r.body.code, e.invalid, `strict ${e.path} ${f.path[0]}=null`);
+        assert.ok(messageOf(r.body).includes(`${String(f.path[0])} must be`), messageOf(r.body));
+      }
+    }
     const r = await api(server, 'POST', '/api/v2/svc/audio/create_by_tts', {
       token,
       body: { voice: 'pub-en-emma', text: 'Hello.', title: null, aigc_flag: null },
