@@ -32,9 +32,21 @@ export async function waitHttp(url: string, child: ChildProcess): Promise<void> 
   }
 }
 
-/** Starts `likeness serve` in its own process on a fresh data dir. */
-export async function startLikeness(extraEnv: Record<string, string> = {}) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'likeness-bench-'));
+export interface StartOptions {
+  /** Reuse a data dir (a restart finds the previous run's data); default: a fresh one. */
+  dataDir?: string;
+  /** Another build's server/ folder (its dist/ runs), to compare two versions in the same hour. */
+  serverDir?: string;
+  /**
+   * Read the server's stdout through a pipe and count its bytes, as a log collector would read it
+   * (the log lines then cost what they cost in production); default: stdout is discarded.
+   */
+  countLog?: boolean;
+}
+
+/** Starts `likeness serve` (the compiled build, as `npm start` runs it) in its own process. */
+export async function startLikeness(extraEnv: Record<string, string> = {}, opts: StartOptions = {}) {
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'likeness-bench-')));
   const port = await freePort();
   const env = {
     ...process.env,
@@ -44,23 +56,32 @@ export async function startLikeness(extraEnv: Record<string, string> = {}) {
     LIKENESS_LOG_LEVEL: 'warn',
     ...extraEnv,
   };
-  // The compiled build, as `npm start` runs it.
   // BENCH_NODE_ARGS passes flags such as --cpu-prof to the server process (not allowed in NODE_OPTIONS).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, 'dist/cli/index.js', 'serve'], {
-    cwd: serverRoot,
+    cwd: opts.serverDir ?? serverRoot,
     env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', opts.countLog ? 'pipe' : 'ignore', 'inherit'],
   });
+  let logBytes = 0;
+  child.stdout?.on('data', (c: Buffer) => (logBytes += c.length));
   const url = `http://127.0.0.1:${port}`;
   await waitHttp(`${url}/healthz`, child);
-  return { child, url, dataDir, env };
+  return { child, url, dataDir, env, logBytes: () => logBytes };
 }
 
-/** Runs the admin CLI against a data dir and returns its JSON output. */
-export async function cliJson(args: string[], env: NodeJS.ProcessEnv): Promise<Record<string, string>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args, '--json'], {
-    cwd: serverRoot,
+/**
+ * Runs the admin CLI against a data dir and returns its JSON output: from the sources, or from the
+ * compiled build of `serverDir` when one is given (the same build as the server it talks to).
+ */
+export async function cliJson(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  serverDir?: string,
+): Promise<Record<string, string>> {
+  const entry = serverDir ? ['dist/cli/index.js'] : ['--import', 'tsx', 'src/cli/index.ts'];
+  const child = spawn(process.execPath, [...entry, ...args, '--json'], {
+    cwd: serverDir ?? serverRoot,
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
