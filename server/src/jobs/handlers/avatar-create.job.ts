@@ -7,7 +7,7 @@ import { trackFaceInImage, trackFaceInVideo, type FaceTrack } from '../../media/
 import { displaySize } from '../../media/probe.js';
 import type { AvatarTaskInput } from '../../services/avatar.service.js';
 import { JobName, type JobHandler } from '../job-queue.js';
-import { acquireImage, acquireVideo } from './checked-inputs.js';
+import { acquireImage, acquireVideo, type InputContext } from './checked-inputs.js';
 import { DENSE_TRACK_SEC, judgeFaceTrack, storeFaceTrack, type AvatarFace } from './face-tracks.js';
 import { classifyFailure, internalFailureMessage, logFailure } from './job-failure.js';
 import { withTmpDir } from './job-tmp.js';
@@ -43,7 +43,7 @@ export function avatarCreateJob(c: Container): JobHandler<'avatar.create'> {
     return face;
   }
 
-  async function fromVideo(taskId: string, avatarId: string, input: AvatarTaskInput, ctx: Ctx) {
+  async function fromVideo(taskId: string, avatarId: string, input: AvatarTaskInput, ctx: InputContext) {
     const { tmp, signal } = ctx;
     const got = await acquireVideo(c, ctx, input.source, 'avatar', subjectOf(input));
     await services.tasks.progress(taskId, 20);
@@ -103,7 +103,7 @@ export function avatarCreateJob(c: Container): JobHandler<'avatar.create'> {
     });
   }
 
-  async function fromImage(avatarId: string, input: AvatarTaskInput, ctx: Ctx) {
+  async function fromImage(avatarId: string, input: AvatarTaskInput, ctx: InputContext) {
     // Decoded upright as PNG, so every later step sees upright pixels.
     const picture = await acquireImage(c, ctx, input.source, subjectOf(input), 'image');
     const detector = await media.faces();
@@ -154,10 +154,4 @@ export function avatarCreateJob(c: Container): JobHandler<'avatar.create'> {
       if (task) await services.tasks.fail(taskId, SvcCode.Internal, message);
     },
   };
-}
-
-interface Ctx {
-  accountId: string;
-  tmp: string;
-  signal: AbortSignal;
 }

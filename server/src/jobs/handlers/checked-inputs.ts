@@ -49,7 +49,8 @@ export interface CheckedImage {
 export type VideoUse = 'avatar' | 'source';
 export type AudioUse = 'voice-sample' | 'driving' | 'song' | 'background';
 
-interface Ctx {
+/** Whose input it is, where its files go, and the job's signal. */
+export interface InputContext {
   accountId: string;
   tmp: string;
   signal: AbortSignal;
@@ -67,7 +68,7 @@ async function explained<T>(category: FileCategory, subject: string, read: () =>
 
 export async function acquireVideo(
   c: Container,
-  ctx: Ctx,
+  ctx: InputContext,
   ref: InputRef,
   use: VideoUse,
   subject: string,
@@ -101,7 +102,7 @@ function audioRule(use: AudioUse) {
 
 export async function acquireAudio(
   c: Container,
-  ctx: Ctx,
+  ctx: InputContext,
   ref: InputRef,
   use: AudioUse,
   subject: string,
@@ -129,7 +130,7 @@ export async function acquireAudio(
  */
 export async function acquireImage(
   c: Container,
-  ctx: Ctx,
+  ctx: InputContext,
   ref: InputRef,
   subject: string,
   name: string,
