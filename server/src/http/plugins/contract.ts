@@ -20,6 +20,13 @@ export const contractLeniency = fp(async (app: FastifyInstance, opts: { contract
     const schema = route.schema?.body as Parameters<typeof applyLeniency>[0] | undefined;
     if (!schema) return;
     const operation = `${String(route.method)} ${route.url}`;
+    const report = async (req: FastifyRequest, op: string, notes: ContractNote[]) => {
+      req.log.warn(
+        { contract: notes.map(({ field, rule, done }) => ({ field, rule, done })), operation: op },
+        'accepted a request outside the documented contract',
+      );
+      if (req.caller) await contract.record(req.caller.accountId, op, notes, req.id);
+    };
     const hook: Hook = async (req, reply) => {
       const r = applyLeniency(schema, req.body, contract.mode);
       if (r.refusal) throw ERRORS.invalid(r.refusal);
@@ -27,13 +34,6 @@ export const contractLeniency = fp(async (app: FastifyInstance, opts: { contract
       req.body = r.body;
       reply.header(CONTRACT_HEADER, describeNotes(r.notes));
       await report(req, operation, r.notes);
-    };
-    const report = async (req: FastifyRequest, op: string, notes: ContractNote[]) => {
-      req.log.warn(
-        { contract: notes.map(({ field, rule, done }) => ({ field, rule, done })), operation: op },
-        'accepted a request outside the documented contract',
-      );
-      if (req.caller) await contract.record(req.caller.accountId, op, notes, req.id);
     };
     const existing = route.preValidation;
     route.preValidation = [hook, ...(existing ? (Array.isArray(existing) ? existing : [existing]) : [])];
