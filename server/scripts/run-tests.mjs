@@ -1,9 +1,14 @@
 // Runs every *.test.ts under src/ and test/ with Node's test runner (TypeScript through tsx).
 // Node 20's runner does not expand globs, so the file list is built here.
+// Then, when the PostgreSQL server of the development and CI machines answers on 127.0.0.1:5432,
+// runs the suites that use the database (test/integration) a second time on it
+// (LIKENESS_TEST_DB=postgres), and says clearly when it is skipped.
 // Usage: node scripts/run-tests.mjs [path-filter ...]
+// LIKENESS_TEST_DB=postgres runs only the PostgreSQL pass; LIKENESS_TEST_DB=sqlite only the first.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { dropTestSchemas, postgresUnavailable, TEST_PG_URL } from './postgres-for-tests.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const filters = process.argv.slice(2);
@@ -26,9 +31,28 @@ if (files.length === 0) {
   process.exit(1);
 }
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
-const result = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
-);
-process.exit(result.status ?? 1);
+const run = (list, env) =>
+  spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...list],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', ...env } },
+  ).status ?? 1;
+
+const only = process.env.LIKENESS_TEST_DB;
+let status = only === 'postgres' ? 0 : run(files, { LIKENESS_TEST_DB: 'sqlite' });
+
+/** The suites whose servers and repositories run on the database under test. */
+const onDatabase = files.filter((f) => f.startsWith('test/integration/'));
+if (only !== 'sqlite' && onDatabase.length > 0) {
+  const why = await postgresUnavailable();
+  if (why) {
+    console.log(`\n# PostgreSQL pass SKIPPED: no PostgreSQL server answers at ${TEST_PG_URL} (${why})\n`);
+  } else {
+    console.log(`\n# PostgreSQL pass: ${onDatabase.length} suites again on ${TEST_PG_URL}\n`);
+    await dropTestSchemas();
+    const pgStatus = run(onDatabase, { LIKENESS_TEST_DB: 'postgres' });
+    await dropTestSchemas();
+    status = status || pgStatus;
+  }
+}
+process.exit(status);

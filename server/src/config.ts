@@ -50,10 +50,20 @@ export interface Config {
   server: { host: string; port: number; publicUrl: string; logLevel: string };
   dataDir: string;
   signingSecret: string | null;
+  /** PostgreSQL connection URL (`DATABASE_URL`); null: the embedded SQLite file in the data dir. */
+  database: { url: string | null };
+  /** Redis URL for the BullMQ queue (`REDIS_URL`); null: jobs run in-process from the database. */
+  queue: { redisUrl: string | null };
   urls: { uploadTtlSec: number; downloadTtlSec: number };
   uploads: { maxVideoBytes: number; maxAudioBytes: number; maxImageBytes: number };
   fetch: { allow: string[]; timeoutMs: number };
-  workers: { concurrency: number; attempts: number; inProcess: boolean };
+  workers: {
+    concurrency: number;
+    attempts: number;
+    inProcess: boolean;
+    /** Seconds a job claim holds without renewal before another process may take the job over. */
+    leaseSec: number;
+  };
   prices: Prices;
   limits: {
     /** Works waiting or processing per account before 1001; a ceiling far above a normal burst. */
@@ -140,6 +150,25 @@ class Reader {
     }
   }
 
+  /** A connection URL whose scheme is one of `schemes`; the message never repeats a password. */
+  serviceUrl(name: string, schemes: readonly string[], example: string): string | null {
+    const v = this.raw(name);
+    if (v === undefined) return null;
+    let scheme = '';
+    try {
+      scheme = new URL(v).protocol.replace(/:$/, '');
+    } catch {
+      // reported below
+    }
+    if (!schemes.includes(scheme)) {
+      this.problems.push(
+        `${name}: expected a ${schemes.map((x) => `${x}://`).join(' or ')} URL such as ${example}; got '${redactUrl(v)}'`,
+      );
+      return null;
+    }
+    return v;
+  }
+
   list(name: string): string[] {
     const v = this.raw(name);
     return v === undefined
@@ -196,6 +225,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     const configured = r.plan(`LIKENESS_PLAN_MIN_${op.toUpperCase()}`, minimums[op]);
     minimums[op] = gates ? configured : 'free';
   }
+  const signingSecret = r.optionalStr('LIKENESS_SIGNING_SECRET');
+  if (signingSecret !== null && signingSecret.length < 32) {
+    r.problems.push(
+      'LIKENESS_SIGNING_SECRET: use at least 32 characters (for example `openssl rand -base64 32`)',
+    );
+  }
   const config: Config = {
     server: {
       host,
@@ -204,7 +239,17 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       logLevel: r.str('LIKENESS_LOG_LEVEL', 'info'),
     },
     dataDir: resolve(cwd, r.str('LIKENESS_DATA_DIR', './data')),
-    signingSecret: r.optionalStr('LIKENESS_SIGNING_SECRET'),
+    signingSecret,
+    database: {
+      url: r.serviceUrl(
+        'DATABASE_URL',
+        ['postgres', 'postgresql'],
+        'postgres://likeness@db.internal:5432/likeness',
+      ),
+    },
+    queue: {
+      redisUrl: r.serviceUrl('REDIS_URL', ['redis', 'rediss'], 'redis://queue.internal:6379'),
+    },
     urls: {
       uploadTtlSec: r.int('LIKENESS_UPLOAD_URL_TTL', 3600, 60, 7 * 86400),
       downloadTtlSec: r.int('LIKENESS_DOWNLOAD_URL_TTL', 86400, 60, 30 * 86400),
@@ -222,6 +267,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       concurrency: r.int('LIKENESS_WORKERS', 1, 1, 64),
       attempts: r.int('LIKENESS_JOB_ATTEMPTS', 3, 1, 10),
       inProcess: r.bool('LIKENESS_IN_PROCESS_WORKERS', true),
+      leaseSec: r.int('LIKENESS_JOB_LEASE_SEC', 30, 2, 3600),
     },
     prices: {
       videoPerMinute: r.int('LIKENESS_PRICE_VIDEO_PER_MIN', 10, 0),
@@ -258,8 +304,29 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       credits: r.int('LIKENESS_DEMO_CREDITS', 10_000, 0),
     },
   };
+  // Processes that share a database, queue or bucket must sign upload and download URLs alike; a
+  // secret generated per data dir would make one process refuse the URLs another handed out.
+  const shared = [config.database.url && 'DATABASE_URL', config.queue.redisUrl && 'REDIS_URL'].filter(
+    Boolean,
+  );
+  if (shared.length > 0 && signingSecret === null) {
+    r.problems.push(
+      `LIKENESS_SIGNING_SECRET: required with ${shared.join(' and ')} (every process must sign URLs alike); set the same value of at least 32 characters on every machine, for example from \`openssl rand -base64 32\``,
+    );
+  }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return deepFreeze(config);
+}
+
+/** The URL with any password replaced, for messages and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return url.replace(/\/\/[^@/]*@/, '//***@');
+  }
 }
 
 function deepFreeze<T>(o: T): T {

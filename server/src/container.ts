@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config, EncoderPreset } from './config.js';
-import { migrateToLatest, openSqlite, type Db } from './db/connect.js';
+import { migrateToLatest, openPostgres, openSqlite, type Db } from './db/connect.js';
+import { dialectOf } from './db/dialect.js';
+import { newWorkerIdentity } from './lib/worker-identity.js';
+import { processScratchDir, sweepScratch } from './lib/scratch-dir.js';
 import { InProcessJobQueue } from './jobs/in-process-queue.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { buildHandlerRegistry } from './jobs/registry.js';
@@ -86,7 +89,11 @@ export interface Container {
   close(): Promise<void>;
 }
 
+/** What a process does: everything (the default), only the HTTP APIs, or only the workers. */
+export type ProcessRole = 'all' | 'api' | 'worker';
+
 export interface ContainerOptions {
+  role?: ProcessRole;
   clock?: Clock;
   log?: Logger;
   /** Tests override the fetcher's resolver or limits. */
@@ -107,11 +114,16 @@ function signingSecret(config: Config): string {
 export async function createContainer(config: Config, opts: ContainerOptions = {}): Promise<Container> {
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? createLogger(config.server.logLevel);
+  const role = opts.role ?? 'all';
+  /** This process, as recorded on the jobs and uploads it holds. */
+  const instance = newWorkerIdentity();
   mkdirSync(config.dataDir, { recursive: true });
-  const tmpDir = join(config.dataDir, 'tmp');
-  mkdirSync(tmpDir, { recursive: true });
+  // Scratch files of this process only: other processes may share the data dir.
+  const tmpDir = processScratchDir(join(config.dataDir, 'tmp'), instance);
 
-  const db = openSqlite(join(config.dataDir, 'likeness.db'));
+  const db = config.database.url
+    ? await openPostgres(config.database.url)
+    : openSqlite(join(config.dataDir, 'likeness.db'));
   await migrateToLatest(db);
   const blobs = new LocalDiskBlobStore(join(config.dataDir, 'blobs'));
 
@@ -119,7 +131,9 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     accounts: new AccountRepository(db),
     credits: new CreditRepository(db),
     files: new FileRepository(db),
-    tasks: new TaskRepository(db, { cacheReads: true }),
+    // The task-row cache is exact only where every write goes through this process: the embedded
+    // SQLite database with API and workers in one process (see TaskRepository).
+    tasks: new TaskRepository(db, { cacheReads: dialectOf(db) === 'sqlite' && role === 'all' }),
     avatars: new AvatarRepository(db),
     voices: new VoiceRepository(db),
     voiceprints: new ProtectedVoiceprintRepository(db),
@@ -158,7 +172,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     cancel: (k) => queueRef.q!.cancel(k),
   };
   const tasks = new TaskService(db, repos.tasks, credits, callbacks, queueProxy, config, clock);
-  const uploads = new UploadService(repos.files, blobs, urls, config, clock);
+  const uploads = new UploadService(repos.files, blobs, urls, config, clock, instance);
   const catalogue = new CatalogueService(repos.avatars, repos.voices, blobs, config, clock, log);
   const avatars = new AvatarService(repos.avatars, tasks, uploads, config, clock);
   const voices = new VoiceService(repos.voices, tasks, uploads, config, clock);
@@ -189,14 +203,18 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     media,
     services,
     async start() {
-      // Only the serving process recovers: an admin command running beside it must not touch its
-      // scratch files or uploads in progress. What a previous process left half done is not resumed.
-      rmSync(tmpDir, { recursive: true, force: true });
-      mkdirSync(tmpDir, { recursive: true });
-      const partials = await blobs.sweepPartials();
-      const interrupted = await repos.files.resetInterruptedUploads();
-      if (interrupted + partials > 0) {
-        log.warn({ interrupted, partials }, 'cleaned up after an interrupted run; uploads can be sent again');
+      // Only serving processes recover, and only what is provably abandoned: scratch dirs and
+      // uploads of processes that are gone, partial blobs older than a day. Other processes
+      // sharing the database or the data dir may be working right now.
+      const scratch = await sweepScratch(join(config.dataDir, 'tmp'), instance);
+      // A partial being written is touched by every chunk; one idle for an hour was abandoned.
+      const partials = await blobs.sweepPartials(3600_000);
+      const interrupted = await uploads.recoverInterrupted();
+      if (interrupted + partials + scratch > 0) {
+        log.warn(
+          { interrupted, partials, scratch },
+          'cleaned up after an interrupted run; uploads can be sent again',
+        );
       }
       await catalogue.seed();
       await queueProxy.start();
@@ -206,6 +224,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
       callbacks.close();
       await media.speech.close();
       if (faceDetector) await (await faceDetector).close();
+      await blobs.close();
       await db.destroy();
     },
   };
@@ -219,6 +238,8 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
   queueRef.q = new InProcessJobQueue(repos.jobs, handlers, {
     concurrency: config.workers.concurrency,
     attempts: config.workers.attempts,
+    leaseSec: config.workers.leaseSec,
+    workerId: instance,
     clock,
     log,
   });

@@ -1,10 +1,23 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+} from 'kysely';
+import pg from 'pg';
+import { redactUrl } from '../config.js';
 import * as m0001 from './migrations/0001-init.js';
 import * as m0002 from './migrations/0002-protected-voiceprints.js';
 import * as m0003 from './migrations/0003-contract-notes.js';
+import * as m0004 from './migrations/0004-scale-out.js';
+import { dialectOf } from './dialect.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -14,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-init': m0001,
   '0002-protected-voiceprints': m0002,
   '0003-contract-notes': m0003,
+  '0004-scale-out': m0004,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -59,9 +73,100 @@ export function openSqlite(file: string): Db {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
 
+/** pg type ids whose text form is turned into a JS number (64-bit counts and sizes, numeric sums). */
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+function toSafeNumber(text: string): number {
+  const n = Number(text);
+  // Sizes, credits and counts stay far below 2^53; a larger value is a bug, not a rounding matter.
+  if (!Number.isSafeInteger(n) && !text.includes('.')) throw new Error(`database value ${text} exceeds 2^53`);
+  return n;
+}
+
+/**
+ * pg hands 64-bit integers and numerics back as strings; every column of likeness fits a JS number,
+ * so they are parsed here once instead of at each call site (`count(*)` is 64-bit in PostgreSQL).
+ */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID || oid === NUMERIC_OID) return toSafeNumber;
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+export interface PostgresOptions {
+  /** Connections in this process's pool. */
+  poolSize?: number;
+}
+
+/**
+ * A PostgreSQL database through a pg pool. Fails with a message naming DATABASE_URL (without its
+ * password) when the server does not answer or refuses the login.
+ */
+export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    types: pgTypes,
+    connectionTimeoutMillis: 10_000,
+    // A session left idle inside a transaction would hold row locks for ever.
+    idle_in_transaction_session_timeout: 60_000,
+  });
+  // An idle client that loses its connection emits 'error' on the pool; without a listener Node
+  // would exit. The next query reconnects.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await sql`select 1`.execute(db);
+  } catch (err) {
+    await db.destroy().catch(() => undefined);
+    throw new Error(
+      `DATABASE_URL: cannot use the PostgreSQL server at ${redactUrl(url)}: ${(err as Error).message}`,
+      { cause: err },
+    );
+  }
+  return db;
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
-  const { error, results } = await migrator.migrateToLatest();
+  if (dialectOf(db) === 'postgres') {
+    // Kysely looks for its migration tables by name in every schema it can see; on PostgreSQL they
+    // are pinned to the schema this connection works in (its search_path), so two installations in
+    // two schemas of one database never read each other's migration state. Kysely takes a lock
+    // row there, so processes starting together migrate one after the other.
+    const migrationTableSchema = (
+      await sql<{ schema: string }>`select current_schema() as schema`.execute(db)
+    ).rows[0]?.schema;
+    report(
+      await new Migrator({
+        db,
+        provider: new StaticMigrationProvider(),
+        migrationTableSchema,
+      }).migrateToLatest(),
+    );
+    return;
+  }
+  // Kysely takes no lock on SQLite (it assumes one process). Processes sharing the file (an API
+  // and a worker started together) migrate inside one IMMEDIATE transaction: the second waits for
+  // the write lock (busy_timeout), then finds every migration done. DDL is transactional in SQLite.
+  await db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const result = await new Migrator({
+        db: conn,
+        provider: new StaticMigrationProvider(),
+      }).migrateToLatest();
+      report(result);
+      await sql`commit`.execute(conn);
+    } catch (err) {
+      await sql`rollback`.execute(conn);
+      throw err;
+    }
+  });
+}
+
+function report({ error, results }: MigrationResultSet): void {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(

@@ -51,6 +51,9 @@ export interface FilesTable {
   upload_expires_at: Iso;
   created_at: Iso;
   uploaded_at: Iso | null;
+  /** The process receiving the upload while state is `uploading` (see lib/worker-identity). */
+  upload_holder: Generated<string | null>;
+  upload_started_at: Generated<Iso | null>;
 }
 
 export interface TasksTable {
@@ -187,6 +190,12 @@ export interface JobsTable {
   run_at: Iso;
   locked_by: string | null;
   locked_at: Iso | null;
+  /** A running job's claim holds until then; the worker renews it, any process takes back an expired one. */
+  lease_until: Generated<Iso | null>;
+  /** 1 once the job's work is no longer wanted; the running worker stops when it next renews. */
+  cancel_requested: Generated<number>;
+  /** When the BullMQ adapter published the row to Redis (null: not yet, or the embedded queue). */
+  published_at: Generated<Iso | null>;
   last_error: string | null;
   dedupe_key: string | null;
   created_at: Iso;

@@ -16,10 +16,13 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { container: C
       const key = await services.catalogue.asset(kind, req.params.id.replace(/\.png$/, ''));
       if (!key)
         return reply.code(404).send({ code: 14, message: 'no such catalogue item', request_id: req.id });
+      // read() rejects for a missing blob rather than failing the stream later: check first.
       const stat = await blobs.stat(key);
+      if (!stat)
+        return reply.code(404).send({ code: 14, message: 'no such catalogue item', request_id: req.id });
       reply.header('content-type', TYPES[ext]).header('cache-control', 'public, max-age=86400');
-      if (stat) reply.header('content-length', stat.size);
-      return reply.send(blobs.read(key));
+      reply.header('content-length', stat.size);
+      return reply.send(await blobs.read(key));
     };
   app.get<{ Params: { id: string } }>(
     '/catalogue/templates/:id/cover.png',

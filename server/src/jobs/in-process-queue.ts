@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { newId } from '../lib/ids.js';
 import { addSeconds, iso, type Clock } from '../lib/clock.js';
+import { isProvablyGone, newWorkerIdentity } from '../lib/worker-identity.js';
 import type { JobRepository } from '../repositories/job.repository.js';
 import {
   JOB_OPTIONS,
@@ -19,18 +20,26 @@ interface Lane {
 }
 
 /**
- * The embedded queue: jobs are rows in the database, so a crash or restart loses nothing. On start,
- * jobs that were running when the process died go back to the queue; their attempt was counted, so a
- * job that keeps killing the process eventually gives up and its task fails with a refund.
+ * The embedded queue: jobs are rows in the database, so a crash or restart loses nothing, and any
+ * number of processes sharing the database take jobs from it. A claim is a lease this process
+ * renews while the job runs; a job whose worker died goes back to the queue when its lease runs
+ * out, or at once when the worker provably is gone (same host, pid not alive). The attempt stays
+ * counted, so a job that keeps killing its worker eventually gives up and its task fails with a
+ * refund. A cancellation reaches the process running the job when it renews the lease.
  */
 export class InProcessJobQueue implements JobQueue {
-  private readonly workerId = newId('w');
+  readonly workerId: string;
   private readonly lanes: Lane[];
   private readonly controllers = new Set<AbortController>();
+  /** Running jobs by id, for lease renewal and cancellation from another process. */
+  private readonly running = new Map<string, AbortController>();
   /** Running jobs by dedupe key, so a cancelled task's job can be stopped. */
   private readonly byKey = new Map<string, AbortController>();
   private readonly cancelled = new WeakSet<AbortController>();
+  /** Jobs whose lease was taken back by another process: this run's outcome is not recorded. */
+  private readonly lost = new WeakSet<AbortController>();
   private timer: NodeJS.Timeout | null = null;
+  private leaseTimer: NodeJS.Timeout | null = null;
   private stopped = true;
   private wakeScheduled = false;
 
@@ -43,20 +52,30 @@ export class InProcessJobQueue implements JobQueue {
       clock: Clock;
       log: Logger;
       pollMs?: number;
+      /** Seconds a claim holds without renewal; renewed every sixth of it. */
+      leaseSec: number;
+      /** This process (lib/worker-identity); one is made when not given. */
+      workerId?: string;
     },
   ) {
+    this.workerId = opts.workerId ?? newWorkerIdentity();
     this.lanes = [
       { name: 'media', concurrency: opts.concurrency, running: new Set() },
       { name: 'io', concurrency: 4, running: new Set() },
     ];
   }
 
-  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], o: EnqueueOptions = {}): Promise<void> {
+  async enqueue<N extends JobName>(
+    name: N,
+    payload: JobPayloads[N],
+    o: EnqueueOptions = {},
+  ): Promise<string | null> {
     const now = this.opts.clock.now();
     const max = JOB_OPTIONS[name].attempts ?? this.opts.attempts;
-    await this.jobs.enqueue(
+    const id = newId('job');
+    const inserted = await this.jobs.enqueue(
       {
-        id: newId('job'),
+        id,
         name,
         payload: JSON.stringify(payload),
         state: 'queued',
@@ -71,25 +90,82 @@ export class InProcessJobQueue implements JobQueue {
     );
     // A job enqueued inside a transaction is visible only after commit; poll soon after.
     this.wake(o.trx ? 20 : 0);
+    return inserted ? id : null;
   }
 
-  cancel(dedupeKey: string): void {
+  async cancel(dedupeKey: string): Promise<void> {
     const c = this.byKey.get(dedupeKey);
-    if (!c) return;
-    this.cancelled.add(c);
-    c.abort(new Error('cancelled'));
+    if (c) {
+      this.cancelled.add(c);
+      c.abort(new Error('cancelled'));
+    }
+    // Running in another process: it stops when it next renews its lease.
+    await this.jobs.requestCancel(dedupeKey, iso(this.opts.clock.now()));
   }
 
   async start(): Promise<void> {
-    const requeued = await this.jobs.requeueRunning(iso(this.opts.clock.now()));
-    if (requeued > 0) this.opts.log.warn({ requeued }, 'requeued jobs left running by a previous process');
+    await this.takeBackAbandoned();
     this.stopped = false;
+    this.scheduleLeaseRenewal();
     this.wake(0);
+  }
+
+  private leaseUntil(): string {
+    return iso(addSeconds(this.opts.clock.now(), this.opts.leaseSec));
+  }
+
+  /** Puts back in the queue what dead workers held: provably gone ones at once, others when their lease ran out. */
+  private async takeBackAbandoned(): Promise<void> {
+    const holders = await this.jobs.runningHolders();
+    const gone = holders.filter((h) => isProvablyGone(h, this.workerId));
+    const ids = await this.jobs.takeBackAbandoned(gone, iso(this.opts.clock.now()));
+    if (ids.length > 0) this.opts.log.warn({ jobs: ids }, 'took back jobs whose worker stopped');
+  }
+
+  private scheduleLeaseRenewal(): void {
+    const every = Math.max(250, (this.opts.leaseSec * 1000) / 6);
+    this.leaseTimer = setTimeout(() => {
+      void this.renewLeases()
+        .catch((err: unknown) => this.opts.log.error({ err }, 'could not renew job leases'))
+        .finally(() => {
+          if (!this.stopped) this.scheduleLeaseRenewal();
+        });
+    }, every);
+    this.leaseTimer.unref();
+  }
+
+  private async renewLeases(): Promise<void> {
+    const ids = [...this.running.keys()];
+    const { held, cancelled } = await this.jobs.renew(
+      this.workerId,
+      ids,
+      this.leaseUntil(),
+      iso(this.opts.clock.now()),
+    );
+    for (const id of cancelled) {
+      const c = this.running.get(id);
+      if (c && !c.signal.aborted) {
+        this.cancelled.add(c);
+        c.abort(new Error('cancelled'));
+      }
+    }
+    const heldSet = new Set(held);
+    for (const id of ids) {
+      const c = this.running.get(id);
+      if (c && !heldSet.has(id) && !c.signal.aborted) {
+        // Taken back by another process (this one stalled past its lease): stop, record nothing.
+        this.lost.add(c);
+        c.abort(new Error('lease lost'));
+      }
+    }
+    await this.takeBackAbandoned();
+    if (ids.length === 0) this.wake(0);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.leaseTimer) clearTimeout(this.leaseTimer);
     for (const c of this.controllers) c.abort(new Error('server shutting down'));
     await Promise.allSettled(this.lanes.flatMap((l) => [...l.running]));
   }
@@ -133,7 +209,12 @@ export class InProcessJobQueue implements JobQueue {
     if (this.stopped) return;
     for (const lane of this.lanes) {
       while (!this.stopped && lane.running.size < lane.concurrency) {
-        const job = await this.jobs.claimNext(this.namesFor(lane), this.workerId, iso(this.opts.clock.now()));
+        const job = await this.jobs.claimNext(
+          this.namesFor(lane),
+          this.workerId,
+          iso(this.opts.clock.now()),
+          this.leaseUntil(),
+        );
         if (!job) break;
         const p = this.execute(
           job.id,
@@ -185,6 +266,7 @@ export class InProcessJobQueue implements JobQueue {
     }
     const controller = new AbortController();
     this.controllers.add(controller);
+    this.running.set(id, controller);
     if (dedupeKey) this.byKey.set(dedupeKey, controller);
     const log = this.opts.log.child({ job: name, jobId: id, attempt });
     const started = Date.now();
@@ -200,6 +282,10 @@ export class InProcessJobQueue implements JobQueue {
       log.info({ ms: Date.now() - started }, 'job finished');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      if (this.lost.has(controller)) {
+        log.warn('job taken over by another worker after this one missed its lease; stopped here');
+        return;
+      }
       if (this.cancelled.has(controller)) {
         await this.jobs.finish(id, this.workerId, 'done', 'cancelled', now());
         log.info('job cancelled');
@@ -233,6 +319,7 @@ export class InProcessJobQueue implements JobQueue {
       }
     } finally {
       this.controllers.delete(controller);
+      this.running.delete(id);
       if (dedupeKey) this.byKey.delete(dedupeKey);
     }
   }

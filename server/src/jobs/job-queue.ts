@@ -60,12 +60,16 @@ export interface EnqueueOptions {
 }
 
 export interface JobQueue {
-  enqueue<N extends JobName>(name: N, payload: JobPayloads[N], opts?: EnqueueOptions): Promise<void>;
+  /** Returns the new job's id, or null when a live job with the same dedupe key exists. */
+  enqueue<N extends JobName>(name: N, payload: JobPayloads[N], opts?: EnqueueOptions): Promise<string | null>;
   start(): Promise<void>;
   /** Stops taking jobs, aborts in-flight work and waits for it to settle. */
   stop(): Promise<void>;
-  /** Stops the running job enqueued with this dedupe key, if any (its work is no longer wanted). */
-  cancel(dedupeKey: string): void;
+  /**
+   * Stops the job enqueued with this dedupe key, if any (its work is no longer wanted), in whichever
+   * process runs it.
+   */
+  cancel(dedupeKey: string): Promise<void>;
   /** Resolves when no job is due or running (tests). */
   drain(timeoutMs?: number): Promise<void>;
 }

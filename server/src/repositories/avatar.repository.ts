@@ -12,6 +12,15 @@ export class AvatarRepository {
     await trx.insertInto('avatars').values(row).execute();
   }
 
+  /** Inserts unless a row with this id exists (catalogue seeding, which several processes may run at once). */
+  async createIfAbsent(row: NewAvatar, trx: Db = this.db): Promise<void> {
+    await trx
+      .insertInto('avatars')
+      .values(row)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+
   /** An avatar the account may use: its own (private or team) or a public one. */
   async getUsable(id: string, accountId: string, trx: Db = this.db): Promise<AvatarRow | undefined> {
     return trx

@@ -47,6 +47,44 @@ export class CreditRepository {
     return false;
   }
 
+  /**
+   * Takes the account row's write lock until the transaction ends (a no-op update: PostgreSQL locks
+   * the row, SQLite already runs one writer at a time). Checks that count an account's rows and
+   * then insert (1001, 1015, the avatar and voice ceilings) run under it, so concurrent requests of
+   * one account, on any process, see each other's rows.
+   */
+  async lockAccount(accountId: string, trx: Db): Promise<void> {
+    await trx
+      .updateTable('accounts')
+      .set({ credit_balance: sql<number>`credit_balance` })
+      .where('id', '=', accountId)
+      .execute();
+  }
+
+  /** Every ledger entry of an account, oldest first (audits, tests). */
+  async entriesOf(accountId: string, trx: Db = this.db) {
+    return trx
+      .selectFrom('credit_entries')
+      .select(['task_id', 'delta', 'reason', 'idempotency_key', 'created_at'])
+      .where('account_id', '=', accountId)
+      .orderBy('id')
+      .execute();
+  }
+
+  /** The sum of the ledger entries of an account, or of one of its tasks (audits, doctor, tests). */
+  async ledgerSum(where: { accountId: string } | { taskId: string }, trx: Db = this.db): Promise<number> {
+    const row = await trx
+      .selectFrom('credit_entries')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('delta'), eb.lit(0)).as('s'))
+      .where(
+        'accountId' in where ? 'account_id' : 'task_id',
+        '=',
+        'accountId' in where ? where.accountId : where.taskId,
+      )
+      .executeTakeFirst();
+    return Number(row?.s ?? 0);
+  }
+
   async getBalance(accountId: string, trx: Db = this.db): Promise<number> {
     const row = await trx
       .selectFrom('accounts')

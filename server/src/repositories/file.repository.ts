@@ -25,10 +25,10 @@ export class FileRepository {
   }
 
   /** pending → uploading; false when another upload already claimed or finished this file. */
-  async claimForUpload(id: string, trx: Db = this.db): Promise<boolean> {
+  async claimForUpload(id: string, holder: string, at: string, trx: Db = this.db): Promise<boolean> {
     const r = await trx
       .updateTable('files')
-      .set({ state: 'uploading' })
+      .set({ state: 'uploading', upload_holder: holder, upload_started_at: at })
       .where('id', '=', id)
       .where('state', '=', 'pending')
       .executeTakeFirst();
@@ -43,12 +43,34 @@ export class FileRepository {
       .execute();
   }
 
-  /** After a restart no upload can still be running: interrupted ones become retryable again. */
-  async resetInterruptedUploads(trx: Db = this.db): Promise<number> {
+  /** The processes receiving uploads now, so a process can tell which of them are provably gone. */
+  async uploadHolders(trx: Db = this.db): Promise<string[]> {
+    const rows = await trx
+      .selectFrom('files')
+      .select('upload_holder')
+      .distinct()
+      .where('state', '=', 'uploading')
+      .execute();
+    return rows.map((r) => r.upload_holder).filter((h): h is string => h !== null);
+  }
+
+  /**
+   * Interrupted uploads become retryable again: those received by a process that is gone, and
+   * those started before `staleBefore` (no upload through a signed URL lasts that long).
+   */
+  async resetInterruptedUploads(
+    goneHolders: string[],
+    staleBefore: string,
+    trx: Db = this.db,
+  ): Promise<number> {
     const r = await trx
       .updateTable('files')
-      .set({ state: 'pending' })
+      .set({ state: 'pending', upload_holder: null, upload_started_at: null })
       .where('state', '=', 'uploading')
+      .where((eb) => {
+        const stale = [eb('upload_started_at', 'is', null), eb('upload_started_at', '<', staleBefore)];
+        return eb.or(goneHolders.length > 0 ? [...stale, eb('upload_holder', 'in', goneHolders)] : stale);
+      })
       .executeTakeFirst();
     return Number(r.numUpdatedRows);
   }
@@ -57,7 +79,7 @@ export class FileRepository {
   async releaseUpload(id: string, trx: Db = this.db): Promise<void> {
     await trx
       .updateTable('files')
-      .set({ state: 'pending' })
+      .set({ state: 'pending', upload_holder: null, upload_started_at: null })
       .where('id', '=', id)
       .where('state', '=', 'uploading')
       .execute();

@@ -136,6 +136,26 @@ export class TaskRepository {
     return Number(row?.n ?? 0);
   }
 
+  /** Every task of an account, deleted ones included (audits, tests). */
+  async allOf(accountId: string, trx: Db = this.db): Promise<TaskRow[]> {
+    return trx
+      .selectFrom('tasks')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  /** Tasks waiting or processing, of every account (audits, doctor, tests). */
+  async countOpen(trx: Db = this.db): Promise<number> {
+    const row = await trx
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', 'in', [...OPEN_STATUSES])
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   /** Unfinished tasks that produce this avatar or voice (several when the same video_url was sent twice). */
   async getOpenForSubject(subjectId: string, trx: Db = this.db): Promise<TaskRow[]> {
     return trx

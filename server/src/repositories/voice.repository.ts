@@ -9,6 +9,15 @@ export class VoiceRepository {
     await trx.insertInto('voices').values(row).execute();
   }
 
+  /** Inserts unless a row with this id exists (catalogue seeding, which several processes may run at once). */
+  async createIfAbsent(row: NewVoice, trx: Db = this.db): Promise<void> {
+    await trx
+      .insertInto('voices')
+      .values(row)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+
   /** A voice the account may speak with: its own or a public one. */
   async getUsable(id: string, accountId: string, trx: Db = this.db): Promise<VoiceRow | undefined> {
     return trx

@@ -10,7 +10,7 @@ import { JobName } from '../jobs/job-queue.js';
 import type { AvatarListKind, AvatarRepository } from '../repositories/avatar.repository.js';
 import type { Caller } from './account.service.js';
 import type { InputRef } from './input.service.js';
-import { parseResult, type TaskService } from './task.service.js';
+import { parseResult, type Resolution, type TaskService } from './task.service.js';
 import type { UploadService } from './upload.service.js';
 import { oneOf } from './one-of.js';
 
@@ -70,33 +70,32 @@ export class AvatarService {
     const sourceKey = p.file_id ? `file:${p.file_id}` : `url:${sha256Hex(p.video_url!)}`;
     const title = p.title || 'Untitled';
     const input: AvatarTaskInput = { source, kind: 'video', aigcFlag: p.aigc_flag ?? 0 };
-    const existing = await this.avatars.findBySource(caller.accountId, sourceKey);
-    const base = {
-      family: 'avatar' as const,
+    const id = newId('av');
+    // Decided under the account's lock: two submissions of one URL at once find each other.
+    let follows: string | null = null;
+    const taskId = await this.tasks.submit(caller, {
+      family: 'avatar',
       type: 'avatar_video',
       title,
       input: { ...input },
       job: JobName.AvatarCreate,
       reserve: 0,
-    };
-    if (existing?.state === 'ready') {
-      return this.tasks.submit(caller, {
-        ...base,
-        subjectId: existing.id,
-        completedWith: { avatar: existing.id },
-      });
-    }
-    if (existing) {
-      const taskId = await this.tasks.submit(caller, { ...base, subjectId: existing.id, noJob: true });
-      await this.settleFollower(taskId, existing.id);
-      return taskId;
-    }
-    const id = newId('av');
-    return this.tasks.submit(caller, {
-      ...base,
-      subjectId: id,
-      alsoInTransaction: this.pendingAvatar(caller, id, title, 'video', sourceKey),
+      resolveInTransaction: async (trx): Promise<Resolution> => {
+        const existing = await this.avatars.findBySource(caller.accountId, sourceKey, trx);
+        if (existing?.state === 'ready')
+          return { subjectId: existing.id, completedWith: { avatar: existing.id } };
+        if (existing) {
+          follows = existing.id;
+          return { subjectId: existing.id, noJob: true };
+        }
+        return {
+          subjectId: id,
+          alsoInTransaction: this.pendingAvatar(caller, id, title, 'video', sourceKey),
+        };
+      },
     });
+    if (follows) await this.settleFollower(taskId, follows);
+    return taskId;
   }
 
   /**
@@ -152,15 +151,6 @@ export class AvatarService {
       }
       throw e;
     });
-    if ((await this.avatars.countOwned(caller.accountId)) >= this.config.limits.maxAvatars) {
-      throw new AppError(
-        SvcCode.InvalidParameter,
-        `this account already has ${this.config.limits.maxAvatars} avatars; delete one first`,
-        {
-          cloneCode: CloneCode.AssetLimitReached,
-        },
-      );
-    }
     const id = newId('av');
     const title = p.title || 'Untitled';
     const input: AvatarTaskInput = {
@@ -179,6 +169,18 @@ export class AvatarService {
       reserve: this.config.prices.avatarImage,
       planGate: 'clone_avatar',
       subjectId: id,
+      checkInTransaction: async (trx) => {
+        const max = this.config.limits.maxAvatars;
+        if ((await this.avatars.countOwned(caller.accountId, trx)) >= max) {
+          throw new AppError(
+            SvcCode.InvalidParameter,
+            `this account already has ${max} avatars; delete one first`,
+            {
+              cloneCode: CloneCode.AssetLimitReached,
+            },
+          );
+        }
+      },
       alsoInTransaction: this.pendingAvatar(caller, id, title, 'image', null),
     });
     const avatar = await this.avatars.getForJob(id);

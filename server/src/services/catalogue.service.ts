@@ -52,13 +52,14 @@ export class CatalogueService {
     for (const art of PUBLIC_AVATAR_ART) {
       const key = `catalogue/avatars/${art.id}.png`;
       if (!(await this.blobs.stat(key))) {
-        const tmp = join(this.config.dataDir, 'tmp', `${art.id}.png`);
+        // Several processes may seed at once: each renders into a file of its own.
+        const tmp = join(this.config.dataDir, 'tmp', `${art.id}.${process.pid}.png`);
         await mkdir(join(this.config.dataDir, 'tmp'), { recursive: true });
         await art.renderPng(tmp);
         await this.blobs.putFile(key, tmp);
       }
       if (haveAvatars.has(art.id)) continue;
-      await this.avatars.create({
+      await this.avatars.createIfAbsent({
         id: art.id,
         account_id: null,
         scope: 'public',
@@ -90,7 +91,7 @@ export class CatalogueService {
         }
         continue;
       }
-      await this.voices.create({
+      await this.voices.createIfAbsent({
         id: p.id,
         account_id: null,
         type: 10,
@@ -179,7 +180,8 @@ export class CatalogueService {
     const job = (async () => {
       const dir = join(this.config.dataDir, 'tmp');
       await mkdir(dir, { recursive: true });
-      const tmp = join(dir, key.replace(/\//g, '_'));
+      // Unique per process: another process sharing the data dir may render the same asset.
+      const tmp = join(dir, `${process.pid}-${key.replace(/\//g, '_')}`);
       if (kind === 'template-cover') await renderTemplatePreview(template!, tmp);
       else if (kind === 'cover-style') await renderCoverPreview(style!, tmp);
       else if (voice) {

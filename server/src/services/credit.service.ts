@@ -36,6 +36,11 @@ export class CreditService {
     if (!ok) throw new Error(`cannot change the balance by ${amount}: it would go below zero`);
   }
 
+  /** Serialises this account's submissions until `trx` ends (see CreditRepository.lockAccount). */
+  lockAccount(accountId: string, trx: Db): Promise<void> {
+    return this.ledger.lockAccount(accountId, trx);
+  }
+
   /** Debits `amount` for a new task inside the caller's transaction, or throws 1002. */
   async reserve(accountId: string, taskId: string, amount: number, trx: Db): Promise<void> {
     if (amount <= 0) return;

@@ -37,9 +37,24 @@ export interface Submission {
   completedWith?: TaskResult;
   /** Finished by another task's job (same video_url as an avatar still being made). */
   noJob?: boolean;
+  /**
+   * A limit checked inside the submission's transaction, under the account's lock (e.g. the
+   * avatar or voice ceiling); throws to refuse.
+   */
+  checkInTransaction?: (trx: Db) => Promise<void>;
+  /**
+   * Decided inside the submission's transaction, under the account's lock, from what is stored
+   * then (the same video_url as an avatar made or being made): overrides the fields it returns.
+   */
+  resolveInTransaction?: (trx: Db) => Promise<Resolution>;
   /** Work done inside the same transaction (e.g. creating the avatar row this task will fill). */
   alsoInTransaction?: (trx: Db, taskId: string) => Promise<void>;
 }
+
+/** What a submission decides inside its transaction (see Submission.resolveInTransaction). */
+export type Resolution = Partial<
+  Pick<Submission, 'subjectId' | 'completedWith' | 'noJob' | 'alsoInTransaction'>
+>;
 
 /** The error message of a task cancelled by a delete. */
 export const DELETED_BY_CALLER = 'deleted by the caller';
@@ -83,11 +98,18 @@ export class TaskService {
     throw ERRORS.membershipTooLow(label, need, have);
   }
 
-  async submit(caller: Caller, s: Submission): Promise<string> {
-    if (s.planGate) this.checkPlan(caller, s.planGate, s.type);
+  async submit(caller: Caller, submission: Submission): Promise<string> {
+    if (submission.planGate) this.checkPlan(caller, submission.planGate, submission.type);
     const taskId = newId('t');
     const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
+      // Every limit below counts rows and then inserts: under the account's lock, concurrent
+      // submissions of one account (in any process) count each other.
+      await this.credits.lockAccount(caller.accountId, trx);
+      const s = submission.resolveInTransaction
+        ? { ...submission, ...(await submission.resolveInTransaction(trx)) }
+        : submission;
+      if (s.checkInTransaction) await s.checkInTransaction(trx);
       if (s.family === 'work') {
         const active = await this.tasks.countActive(caller.accountId, 'work', trx);
         if (active >= this.config.limits.maxActiveWorks)
@@ -260,7 +282,7 @@ export class TaskService {
     // Deleted by a concurrent request since it was read: the same answer a later request gets.
     if (!found) throw ERRORS.notFound('task', taskId);
     // A render in progress is stopped: nobody will fetch its result.
-    this.queue.cancel(`task:${taskId}`);
+    await this.queue.cancel(`task:${taskId}`);
     return task;
   }
 

@@ -3,8 +3,9 @@ import type { Config } from '../config.js';
 import type { FileRow } from '../db/schema.js';
 import { AppError, ERRORS } from '../errors/app-error.js';
 import { SvcCode } from '../errors/codes.js';
-import { iso, type Clock } from '../lib/clock.js';
+import { addSeconds, iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
+import { isProvablyGone } from '../lib/worker-identity.js';
 import type { FileRepository } from '../repositories/file.repository.js';
 import { BlobTooLargeError, type BlobStore } from '../storage/blob-store.js';
 import type { Caller } from './account.service.js';
@@ -30,7 +31,19 @@ export class UploadService {
     private readonly urls: UrlSigner,
     private readonly config: Config,
     private readonly clock: Clock,
+    /** This process, as recorded on the uploads it receives (lib/worker-identity). */
+    private readonly instance: string,
   ) {}
+
+  /**
+   * Makes interrupted uploads retryable: those whose receiving process is provably gone, and those
+   * older than the upload URL's lifetime plus a day (whoever received them stopped long ago).
+   */
+  async recoverInterrupted(): Promise<number> {
+    const gone = (await this.files.uploadHolders()).filter((h) => isProvablyGone(h, this.instance));
+    const staleBefore = addSeconds(this.clock.now(), -(this.config.urls.uploadTtlSec + 86_400));
+    return this.files.resetInterruptedUploads(gone, iso(staleBefore));
+  }
 
   maxBytesFor(category: FileCategory): number {
     const u = this.config.uploads;
@@ -102,7 +115,7 @@ export class UploadService {
         `the file is ${contentLength} bytes; ${file.category} uploads are limited to ${file.max_bytes} bytes`,
       );
     }
-    if (!(await this.files.claimForUpload(fileId))) {
+    if (!(await this.files.claimForUpload(fileId, this.instance, iso(this.clock.now())))) {
       throw new UploadRejected(
         'already-uploaded',
         `file ${fileId} has already been uploaded; request a new upload URL for another file`,

@@ -77,7 +77,6 @@ export class VoiceService {
     this.tasks.checkPlan(caller, 'voice_clone', 'voice cloning');
     if (p.file_id) await this.uploads.resolve(caller, p.file_id, 'audio', 'file_id');
     const max = this.config.limits.maxVoiceClones;
-    if ((await this.voices.countOwned(caller.accountId)) >= max) throw ERRORS.voiceCloneLimit(max);
     const id = newId('vo');
     const input: VoiceTaskInput = {
       source: p.file_id ? { fileId: p.file_id } : { url: p.audio_url! },
@@ -91,6 +90,9 @@ export class VoiceService {
       job: JobName.VoiceCreate,
       reserve: 0,
       subjectId: id,
+      checkInTransaction: async (trx) => {
+        if ((await this.voices.countOwned(caller.accountId, trx)) >= max) throw ERRORS.voiceCloneLimit(max);
+      },
       alsoInTransaction: async (trx: Db, taskId: string) => {
         await this.voices.create(
           {

@@ -1,17 +1,28 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { testDatabaseEnv } from './database.js';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 
+/**
+ * The environment of a child process: the test database of its data dir (the same one a server in
+ * this process uses for that dir, see helpers/database.ts), then what the test sets.
+ */
+async function childEnv(env: Record<string, string>): Promise<NodeJS.ProcessEnv> {
+  const database = env.LIKENESS_DATA_DIR ? (await testDatabaseEnv(env.LIKENESS_DATA_DIR)).env : {};
+  return { ...process.env, LIKENESS_LOG_LEVEL: 'warn', ...database, ...env };
+}
+
 /** Runs the real CLI (TypeScript through tsx), as `npx likeness ...` would. */
-export function cli(
+export async function cli(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const fullEnv = await childEnv(env);
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], {
       cwd: serverRoot,
-      env: { ...process.env, LIKENESS_LOG_LEVEL: 'warn', ...env },
+      env: fullEnv,
     });
     let stdout = '';
     let stderr = '';
@@ -25,7 +36,7 @@ export function cli(
 export async function spawnServer(env: Record<string, string>, url: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'serve'], {
     cwd: serverRoot,
-    env: { ...process.env, LIKENESS_LOG_LEVEL: 'warn', ...env },
+    env: await childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

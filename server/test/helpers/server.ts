@@ -8,6 +8,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createContainer, type Container } from '../../src/container.js';
 import type { Clock } from '../../src/lib/clock.js';
+import { testDatabaseEnv } from './database.js';
 
 export interface TestServer {
   url: string;
@@ -42,7 +43,9 @@ export class TestClock implements Clock {
 
 /**
  * Starts the real service (container + HTTP) on a random port with a fresh data dir. Fetches from
- * 127.0.0.1 are allowed so tests can serve fixtures locally.
+ * 127.0.0.1 are allowed so tests can serve fixtures locally. The database is the data dir's SQLite
+ * file, or its own PostgreSQL schema when the tests run on PostgreSQL (helpers/database.ts); a
+ * restart with the same data dir finds the same database.
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -51,6 +54,7 @@ export async function startServer(
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'likeness-test-')));
   // A restart test reuses the port, so that signed URLs issued before the restart still point here.
   const port = opts.port ?? (await freePort());
+  const database = await testDatabaseEnv(dataDir);
   const config = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -59,6 +63,7 @@ export async function startServer(
     LIKENESS_FETCH_ALLOW: '127.0.0.1',
     LIKENESS_ENCODER_PRESET: 'ultrafast',
     LIKENESS_LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...database.env,
     ...env,
   });
   const container = await createContainer(config, {
@@ -77,7 +82,10 @@ export async function startServer(
     async close() {
       await app.close();
       await container.close();
-      if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) {
+        await rm(dataDir, { recursive: true, force: true });
+        await database.drop();
+      }
     },
   };
 }

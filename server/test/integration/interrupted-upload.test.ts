@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -26,6 +26,9 @@ test('an upload cut off by a crash can be sent again after restart; its partial 
     const partial = join(dataDir, 'blobs', 'uploads', account_id, `${grant.file_id}.png.part-123-456`);
     await mkdir(join(dataDir, 'blobs', 'uploads', account_id), { recursive: true });
     await writeFile(partial, Buffer.alloc(10));
+    // Left by a crash two hours ago: a partial being written is touched by every chunk.
+    const past = new Date(Date.now() - 2 * 3600_000);
+    await utimes(partial, past, past);
     await server.close();
 
     server = await startServer({}, { dataDir, port: server.port });

@@ -4,27 +4,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import pino from 'pino';
-import { migrateToLatest, openSqlite, type Db } from '../../src/db/connect.js';
+import type { Db } from '../../src/db/connect.js';
 import { InProcessJobQueue } from '../../src/jobs/in-process-queue.js';
 import { JobName, type JobHandler } from '../../src/jobs/job-queue.js';
 import { iso, systemClock } from '../../src/lib/clock.js';
 import { JobRepository } from '../../src/repositories/job.repository.js';
+import { openTestDatabase } from '../helpers/database.js';
 
 /** What the persisted queue does with a job its process stopped under: gracefully, or by dying. */
 describe('job queue recovery', () => {
   let dir: string;
   let db: Db;
+  let closeDb: () => Promise<void>;
   let jobs: JobRepository;
   const log = pino({ level: 'silent' });
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'likeness-queue-'));
-    db = openSqlite(join(dir, 'likeness.db'));
-    await migrateToLatest(db);
+    ({ db, close: closeDb } = await openTestDatabase(dir));
     jobs = new JobRepository(db);
   });
   after(async () => {
-    await db.destroy();
+    await closeDb();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -55,21 +56,25 @@ describe('job queue recovery', () => {
     new InProcessJobQueue(jobs, new Map([[JobName.WorkRender, h as JobHandler]]), {
       concurrency: 1,
       attempts: 3,
+      leaseSec: 30,
       clock: systemClock,
       log,
     });
 
-  const jobOf = (taskId: string) =>
-    db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('payload', '=', JSON.stringify({ taskId }))
-      .executeTakeFirstOrThrow();
+  const ids = new Map<string, string>();
+  const jobOf = async (taskId: string) => {
+    const job = await jobs.get(ids.get(taskId)!);
+    assert.ok(job, `job of ${taskId}`);
+    return job;
+  };
 
   test('a shutdown puts the running job back without counting the attempt', async () => {
     const first = handler({ hang: true });
     const q1 = queueWith(first.h);
-    await q1.enqueue(JobName.WorkRender, { taskId: 't_shutdown' }, { dedupeKey: 'task:t_shutdown' });
+    ids.set(
+      't_shutdown',
+      (await q1.enqueue(JobName.WorkRender, { taskId: 't_shutdown' }, { dedupeKey: 'task:t_shutdown' }))!,
+    );
     await q1.start();
     await first.running;
     await q1.stop();
@@ -88,16 +93,19 @@ describe('job queue recovery', () => {
 
   test('a job its process died under counts the attempt, and gives up (once) after the last', async () => {
     const q = queueWith(handler({ hang: false }).h);
-    await q.enqueue(JobName.WorkRender, { taskId: 't_crash' });
-    // Three processes claim the job and die during it; each restart takes the claim back.
+    ids.set('t_crash', (await q.enqueue(JobName.WorkRender, { taskId: 't_crash' }))!);
+    // Three workers on other machines claim the job and die during it; each claim is taken back
+    // once its lease has run out (here: a lease that ended a second ago).
     for (let i = 0; i < 3; i++) {
-      const claimed = await jobs.claimNext([JobName.WorkRender], `w_dead${i}`, iso(new Date()));
+      const now = new Date();
+      const lapsed = iso(new Date(now.getTime() - 1000));
+      const claimed = await jobs.claimNext([JobName.WorkRender], `elsewhere/1${i}/dead`, iso(now), lapsed);
       assert.equal(claimed?.attempts, i + 1);
       if (i > 0) {
         // A worker whose claim was taken back cannot record an outcome over a later run.
-        assert.equal(await jobs.finish(claimed.id, 'w_dead0', 'done', null, iso(new Date())), false);
+        assert.equal(await jobs.finish(claimed.id, 'elsewhere/10/dead', 'done', null, iso(now)), false);
       }
-      assert.equal(await jobs.requeueRunning(iso(new Date())), 1);
+      assert.deepEqual(await jobs.takeBackAbandoned([], iso(now)), [claimed.id]);
     }
 
     const last = handler({ hang: false });

@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import Database from 'better-sqlite3';
+import { testDatabaseEnv } from '../helpers/database.js';
+import { inspectDatabase } from '../helpers/inspect.js';
 import { cli, spawnServer, waitExit } from '../helpers/process.js';
 import { api, freePort } from '../helpers/server.js';
 
@@ -18,12 +19,15 @@ describe('crash safety', () => {
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
+    const database = await testDatabaseEnv(dataDir);
+    cleanup.push(() => database.drop());
     const env = {
       PORT: String(port),
       LIKENESS_DATA_DIR: dataDir,
       LIKENESS_DEMO_ACCOUNT: 'off',
       LIKENESS_ENCODER_PRESET: 'ultrafast',
       LIKENESS_WORKERS: '1',
+      ...database.env,
     };
 
     const created = await cli(['accounts', 'create', '--credits', '500', '--json'], env);
@@ -76,30 +80,21 @@ describe('crash safety', () => {
     server.kill('SIGTERM');
     await waitExit(server);
 
-    const db = new Database(join(dataDir, 'likeness.db'), { readonly: true });
+    const db = await inspectDatabase(dataDir);
     try {
       let charged = 0;
       for (const id of ids) {
-        const task = db
-          .prepare('select status, credits_reserved, credits_charged from tasks where id = ?')
-          .get(id) as { status: number; credits_reserved: number; credits_charged: number };
-        const sum = (
-          db.prepare('select coalesce(sum(delta), 0) as s from credit_entries where task_id = ?').get(id) as {
-            s: number;
-          }
-        ).s;
+        const task = (await db.tasks.getForJob(id))!;
+        const sum = await db.credits.ledgerSum({ taskId: id });
         if (statuses.get(id) === 3)
           assert.equal(sum, -task.credits_charged, `completed task ${id} charged once`);
         else assert.equal(sum, 0, `failed task ${id} refunded`);
         charged += task.credits_charged;
       }
       assert.equal(left, 500 - charged);
-      const stuck = db
-        .prepare("select count(*) as n from jobs where state in ('queued', 'running')")
-        .get() as { n: number };
-      assert.equal(stuck.n, 0);
+      assert.equal(await db.jobs.countOpen(), 0);
     } finally {
-      db.close();
+      await db.close();
     }
   });
 });

@@ -23,6 +23,7 @@ import { CallbackService } from '../../src/services/callback.service.js';
 import { CreditService } from '../../src/services/credit.service.js';
 import { TaskNotOpenError, TaskService } from '../../src/services/task.service.js';
 import { UrlSigner } from '../../src/services/url-signer.js';
+import { openTestDatabase, TEST_DB } from '../helpers/database.js';
 import { ConnectionScheduler, exploreInterleavings } from '../helpers/interleavings.js';
 
 const INITIAL = 100;
@@ -33,15 +34,23 @@ const RAISED = 14;
 const CHARGE = 12;
 const TYPE = 'video_tts';
 
+/** On PostgreSQL the operations run truly concurrently this many times per test. */
+const CONCURRENT_ROUNDS = 40;
+
+type Outcomes = Map<string, { ok: true; value: unknown } | { ok: false; error: unknown }>;
+
 /**
  * Every interleaving of the operations that change a task's status (start, raise of the reservation,
  * complete, fail, delete), each run through the real services on a real database. Whatever the order,
  * a task is either charged once (and the rest released) or refunded once, never both, and the
- * balance always equals the ledger.
+ * balance always equals the ledger. On SQLite (one connection) every schedule is replayed; on
+ * PostgreSQL, where the operations hold connections of their own and really run at once, they are
+ * started together many times and the same invariants are checked after each round.
  */
-describe('task transitions under every interleaving', () => {
+describe(`task transitions under every interleaving (${TEST_DB})`, () => {
   let dir: string;
   let db: Db;
+  let closeDb: () => Promise<void> = async () => undefined;
   let scheduler: ConnectionScheduler;
   let accounts: AccountService;
   let accountRows: AccountRepository;
@@ -51,11 +60,16 @@ describe('task transitions under every interleaving', () => {
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'likeness-transitions-'));
     scheduler = new ConnectionScheduler();
-    const sqlite = new SQLite(join(dir, 'likeness.db'));
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('foreign_keys = ON');
-    db = new Kysely<Database>({ dialect: scheduler.gatedDialect(new SqliteDialect({ database: sqlite })) });
-    await migrateToLatest(db);
+    if (TEST_DB === 'postgres') {
+      ({ db, close: closeDb } = await openTestDatabase(dir));
+    } else {
+      const sqlite = new SQLite(join(dir, 'likeness.db'));
+      sqlite.pragma('journal_mode = WAL');
+      sqlite.pragma('foreign_keys = ON');
+      db = new Kysely<Database>({ dialect: scheduler.gatedDialect(new SqliteDialect({ database: sqlite })) });
+      await migrateToLatest(db);
+      closeDb = () => db.destroy();
+    }
     const config = loadConfig({ LIKENESS_DATA_DIR: dir, LIKENESS_DEMO_ACCOUNT: 'off' }, dir);
     const clock = systemClock;
     const log = pino({ level: 'silent' });
@@ -74,6 +88,7 @@ describe('task transitions under every interleaving', () => {
     const queue = new InProcessJobQueue(new JobRepository(db), new Map(), {
       concurrency: 1,
       attempts: 3,
+      leaseSec: 30,
       clock,
       log,
     });
@@ -82,18 +97,14 @@ describe('task transitions under every interleaving', () => {
   });
 
   after(async () => {
-    await db.destroy();
+    await closeDb();
     await rm(dir, { recursive: true, force: true });
   });
 
   /** A fresh account (with a callback URL, so finished tasks record a delivery) and one waiting task. */
   async function freshTask(): Promise<{ caller: Caller; taskId: string }> {
     const { account_id } = await accounts.create({ credits: INITIAL, plan: 'pro' });
-    await db
-      .updateTable('accounts')
-      .set({ callback_url: 'http://127.0.0.1:9/callback' })
-      .where('id', '=', account_id)
-      .execute();
+    await accountRows.update(account_id, { callback_url: 'http://127.0.0.1:9/callback' });
     const caller: Caller = {
       accountId: account_id,
       account: (await accountRows.get(account_id))!,
@@ -146,21 +157,47 @@ describe('task transitions under every interleaving', () => {
     return task;
   }
 
+  /**
+   * Runs `body` once per schedule of the operations (SQLite) or CONCURRENT_ROUNDS times with the
+   * operations started together (PostgreSQL); `run` starts the operations and names the order.
+   */
+  async function everyOrder(
+    body: (
+      run: (ops: [string, () => Promise<unknown>][]) => Promise<{ outcomes: Outcomes; trace: string[] }>,
+    ) => Promise<void>,
+  ): Promise<number> {
+    if (TEST_DB === 'sqlite')
+      return exploreInterleavings((choose) => body((ops) => scheduler.run(ops, choose)));
+    for (let i = 0; i < CONCURRENT_ROUNDS; i++) {
+      await body(async (ops) => {
+        const settled = await Promise.allSettled(ops.map(([, op]) => op()));
+        const outcomes: Outcomes = new Map(
+          ops.map(([name], j) => {
+            const r = settled[j]!;
+            return [
+              name,
+              r.status === 'fulfilled' ? { ok: true, value: r.value } : { ok: false, error: r.reason },
+            ];
+          }),
+        );
+        return { outcomes, trace: [`round ${i + 1}, concurrently`] };
+      });
+    }
+    return CONCURRENT_ROUNDS;
+  }
+
   test('start, raise, complete, fail and delete in every order: charged once or refunded once', async (t) => {
     const seen = new Set<string>();
-    const runs = await exploreInterleavings(async (choose) => {
+    const runs = await everyOrder(async (run) => {
       const { caller, taskId } = await freshTask();
       const submitted = (await tasks.getForJob(taskId))!;
-      const { outcomes, trace } = await scheduler.run(
-        [
-          ['start', () => tasks.start(taskId, 1)],
-          ['raise', () => tasks.ensureReserved({ ...submitted }, RAISED)],
-          ['complete', () => tasks.complete(taskId, { blobKey: 'works/x.mp4', durationSec: 3 }, CHARGE)],
-          ['fail', () => tasks.fail(taskId, 1000, 'rendering failed')],
-          ['delete', () => tasks.delete(caller, taskId, [TYPE])],
-        ],
-        choose,
-      );
+      const { outcomes, trace } = await run([
+        ['start', () => tasks.start(taskId, 1)],
+        ['raise', () => tasks.ensureReserved({ ...submitted }, RAISED)],
+        ['complete', () => tasks.complete(taskId, { blobKey: 'works/x.mp4', durationSec: 3 }, CHARGE)],
+        ['fail', () => tasks.fail(taskId, 1000, 'rendering failed')],
+        ['delete', () => tasks.delete(caller, taskId, [TYPE])],
+      ]);
       const why = trace.join(' → ');
       for (const [name, o] of outcomes) {
         // The losing side of a race learns it from the return value (start, complete, fail) or
@@ -176,22 +213,21 @@ describe('task transitions under every interleaving', () => {
       seen.add(`${task.status}:${task.credits_charged}`);
     });
     t.diagnostic(`${runs} interleavings; end states (status:charged) ${[...seen].sort().join(', ')}`);
-    assert.ok(runs >= 120, 'every order of the five operations was tried');
-    // Both outcomes, and both charges (before and after the raise), were reached.
-    assert.deepEqual([...seen].sort(), [`3:${RESERVE}`, `3:${CHARGE}`, '4:0']);
+    if (TEST_DB === 'sqlite') {
+      assert.ok(runs >= 120, 'every order of the five operations was tried');
+      // Both outcomes, and both charges (before and after the raise), were reached.
+      assert.deepEqual([...seen].sort(), [`3:${RESERVE}`, `3:${CHARGE}`, '4:0']);
+    }
   });
 
   test('two deletes racing a completion: refunded once, the second delete answers 404', async (t) => {
-    const runs = await exploreInterleavings(async (choose) => {
+    const runs = await everyOrder(async (run) => {
       const { caller, taskId } = await freshTask();
-      const { outcomes, trace } = await scheduler.run(
-        [
-          ['delete-1', () => tasks.delete(caller, taskId, [TYPE])],
-          ['delete-2', () => tasks.delete(caller, taskId, [TYPE])],
-          ['complete', () => tasks.complete(taskId, { blobKey: 'works/x.mp4', durationSec: 3 }, CHARGE)],
-        ],
-        choose,
-      );
+      const { outcomes, trace } = await run([
+        ['delete-1', () => tasks.delete(caller, taskId, [TYPE])],
+        ['delete-2', () => tasks.delete(caller, taskId, [TYPE])],
+        ['complete', () => tasks.complete(taskId, { blobKey: 'works/x.mp4', durationSec: 3 }, CHARGE)],
+      ]);
       const why = trace.join(' → ');
       const task = await checkLedger(caller.accountId, taskId, why);
       assert.ok(task.deleted_at, `${why}: deleted`);

@@ -5,7 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import Database from 'better-sqlite3';
+import { testDatabaseEnv } from '../helpers/database.js';
+import { inspectDatabase } from '../helpers/inspect.js';
 import { cli, spawnServer, waitExit } from '../helpers/process.js';
 import { api, freePort } from '../helpers/server.js';
 
@@ -36,7 +37,10 @@ describe('reliability: kills', () => {
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
+    const database = await testDatabaseEnv(dataDir);
+    cleanup.push(() => database.drop());
     const env = {
+      ...database.env,
       PORT: String(port),
       LIKENESS_DATA_DIR: dataDir,
       LIKENESS_DEMO_ACCOUNT: 'off',
@@ -184,19 +188,10 @@ describe('reliability: kills', () => {
     // Settle: wait for the known tasks, then for anything the database still has open (works
     // whose submission answer was lost with the server).
     await waitFor('every known task finished', (s) => [...s.values()].every((v) => v.status >= 3));
-    const db = new Database(join(dataDir, 'likeness.db'), { readonly: true });
-    cleanup.push(async () => {
-      db.close();
-    });
-    const openInDb = () =>
-      (
-        db
-          .prepare(
-            "select (select count(*) from tasks where status in (1, 2)) + (select count(*) from jobs where state in ('queued', 'running')) as n",
-          )
-          .get() as { n: number }
-      ).n;
-    for (const deadline = Date.now() + 60_000; openInDb() > 0;) {
+    const db = await inspectDatabase(dataDir);
+    cleanup.push(() => db.close());
+    const openInDb = async () => (await db.tasks.countOpen()) + (await db.jobs.countOpen());
+    for (const deadline = Date.now() + 60_000; (await openInDb()) > 0;) {
       assert.ok(Date.now() < deadline, 'tasks or jobs still open');
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -204,25 +199,9 @@ describe('reliability: kills', () => {
     proc.current!.kill('SIGTERM');
     await waitExit(proc.current!);
 
-    type Row = {
-      id: string;
-      status: number;
-      credits_reserved: number;
-      credits_charged: number;
-      result: string | null;
-      deleted_at: string | null;
-    };
-    const tasks = db
-      .prepare(
-        'select id, status, credits_reserved, credits_charged, result, deleted_at from tasks where account_id = ?',
-      )
-      .all(accountId) as Row[];
-    const entries = db
-      .prepare('select task_id, delta, reason from credit_entries where account_id = ?')
-      .all(accountId) as { task_id: string | null; delta: number; reason: string }[];
-    const balance = (
-      db.prepare('select credit_balance as b from accounts where id = ?').get(accountId) as { b: number }
-    ).b;
+    const tasks = await db.tasks.allOf(accountId);
+    const entries = await db.credits.entriesOf(accountId);
+    const balance = await db.credits.getBalance(accountId);
 
     // Every submission the client saw accepted survived the kills.
     const ids = new Set(tasks.map((r) => r.id));

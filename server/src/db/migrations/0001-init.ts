@@ -1,14 +1,18 @@
 import { type Kysely, sql } from 'kysely';
+import { dialectOf } from '../dialect.js';
 
-// Dialect-neutral: text ids, integer numbers, ISO-8601 text timestamps, JSON as text.
+// Dialect-neutral: text ids, ISO-8601 text timestamps, JSON as text; byte sizes and credits are
+// bigint (64-bit in PostgreSQL, the same INTEGER affinity in SQLite), fractions double precision.
+// The ledger's id is the one generated key: SQLite's rowid alias, PostgreSQL's identity column.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against any schema version
 export async function up(db: Kysely<any>): Promise<void> {
+  const postgres = dialectOf(db) === 'postgres';
   await db.schema
     .createTable('accounts')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('plan', 'text', (c) => c.notNull())
-    .addColumn('credit_balance', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('credit_balance', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('aigc_preference', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('callback_url', 'text')
     .addColumn('callback_secret', 'text', (c) => c.notNull())
@@ -30,9 +34,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('credit_entries')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', postgres ? 'bigint' : 'integer', (c) =>
+      postgres ? c.primaryKey().generatedAlwaysAsIdentity() : c.primaryKey().autoIncrement(),
+    )
     .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
-    .addColumn('delta', 'integer', (c) => c.notNull())
+    .addColumn('delta', 'bigint', (c) => c.notNull())
     .addColumn('reason', 'text', (c) => c.notNull())
     .addColumn('task_id', 'text')
     .addColumn('idempotency_key', 'text', (c) => c.unique())
@@ -47,8 +53,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('extension', 'text', (c) => c.notNull())
     .addColumn('content_type', 'text', (c) => c.notNull())
     .addColumn('category', 'text', (c) => c.notNull())
-    .addColumn('max_bytes', 'integer', (c) => c.notNull())
-    .addColumn('size_bytes', 'integer')
+    .addColumn('max_bytes', 'bigint', (c) => c.notNull())
+    .addColumn('size_bytes', 'bigint')
     .addColumn('sha256', 'text')
     .addColumn('state', 'text', (c) => c.notNull())
     .addColumn('blob_key', 'text', (c) => c.notNull())
@@ -71,8 +77,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('result', 'text')
     .addColumn('error_code', 'integer')
     .addColumn('error_message', 'text')
-    .addColumn('credits_reserved', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('credits_charged', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('credits_reserved', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('credits_charged', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('started_at', 'text')
@@ -104,7 +110,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('media_kind', 'text')
     .addColumn('width', 'integer')
     .addColumn('height', 'integer')
-    .addColumn('duration_sec', 'real')
+    .addColumn('duration_sec', 'double precision')
     .addColumn('face', 'text')
     .addColumn('motion', 'text')
     .addColumn('task_id', 'text')

@@ -11,7 +11,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('field', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('rule', 'text', (c) => c.notNull())
-    .addColumn('count', 'integer', (c) => c.notNull())
+    .addColumn('count', 'bigint', (c) => c.notNull())
     .addColumn('first_at', 'text', (c) => c.notNull())
     .addColumn('last_at', 'text', (c) => c.notNull())
     .addColumn('last_request_id', 'text', (c) => c.notNull())

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import parseRange from 'range-parser';
 import type { Container } from '../../container.js';
 import { SvcCode } from '../../errors/codes.js';
 import { UploadRejected } from '../../services/upload.service.js';
+import { BlobNotFoundError } from '../../storage/blob-store.js';
 
 const UPLOAD_STATUS: Record<UploadRejected['reason'], { http: number; code: number }> = {
   'bad-signature': { http: 403, code: SvcCode.InvalidParameter },
@@ -89,13 +91,11 @@ export async function blobRoutes(app: FastifyInstance, opts: { container: Contai
         request_id: req.id,
       });
     }
+    const notFound = () =>
+      reply.code(404).send({ code: SvcCode.NotFound, message: 'file not found', request_id: req.id });
     const stat = await blobs.stat(key);
-    if (!stat)
-      return reply.code(404).send({ code: SvcCode.NotFound, message: 'file not found', request_id: req.id });
-    const ext = key.split('.').pop()?.toLowerCase() ?? '';
-    reply.header('content-type', MIME[ext] ?? 'application/octet-stream');
-    reply.header('accept-ranges', 'bytes');
-    reply.header('cache-control', 'private, max-age=3600');
+    if (!stat) return notFound();
+    let range: { start: number; end: number } | undefined;
     const rangeHeader = req.headers.range;
     if (rangeHeader) {
       const ranges = parseRange(stat.size, rangeHeader, { combine: true });
@@ -103,16 +103,28 @@ export async function blobRoutes(app: FastifyInstance, opts: { container: Contai
         reply.header('content-range', `bytes */${stat.size}`);
         return reply.code(416).send();
       }
-      if (ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) {
-        const r = ranges[0]!;
-        reply.code(206);
-        reply.header('content-range', `bytes ${r.start}-${r.end}/${stat.size}`);
-        reply.header('content-length', r.end - r.start + 1);
-        return req.method === 'HEAD' ? reply.send() : reply.send(blobs.read(key, r));
+      if (ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) range = ranges[0]!;
+    }
+    // Opened before any header is set: a blob deleted since stat is a plain 404.
+    let body: Readable | undefined;
+    if (req.method !== 'HEAD') {
+      try {
+        body = await blobs.read(key, range);
+      } catch (err) {
+        if (err instanceof BlobNotFoundError) return notFound();
+        throw err;
       }
     }
-    reply.header('content-length', stat.size);
-    return req.method === 'HEAD' ? reply.send() : reply.send(blobs.read(key));
+    const ext = key.split('.').pop()?.toLowerCase() ?? '';
+    reply.header('content-type', MIME[ext] ?? 'application/octet-stream');
+    reply.header('accept-ranges', 'bytes');
+    reply.header('cache-control', 'private, max-age=3600');
+    if (range) {
+      reply.code(206);
+      reply.header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`);
+    }
+    reply.header('content-length', range ? range.end - range.start + 1 : stat.size);
+    return reply.send(body);
   };
 
   app.get('/files/*', { schema: { hide: true } }, serve);
