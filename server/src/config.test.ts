@@ -40,3 +40,42 @@ test('values are parsed and every bad one is reported at once', () => {
     (e: unknown) => e instanceof ConfigError && e.problems.length === 4 && /retry window/.test(e.message),
   );
 });
+
+const SECRET = 'a-signing-secret-of-at-least-32-characters';
+
+test('DATABASE_URL: a postgres URL switches the database; anything else is refused, naming the variable', () => {
+  const c = loadConfig(
+    { DATABASE_URL: 'postgres://app:pw@db:5432/likeness', LIKENESS_SIGNING_SECRET: SECRET },
+    '/srv',
+  );
+  assert.equal(c.database.url, 'postgres://app:pw@db:5432/likeness');
+  assert.equal(loadConfig({}, '/srv').database.url, null);
+  assert.throws(
+    () => loadConfig({ DATABASE_URL: 'mysql://app:secretpw@db/x', LIKENESS_SIGNING_SECRET: SECRET }, '/srv'),
+    (e: unknown) =>
+      e instanceof ConfigError &&
+      /DATABASE_URL: expected a postgres:\/\/ or postgresql:\/\/ URL/.test(e.message) &&
+      !e.message.includes('secretpw'),
+  );
+});
+
+test('REDIS_URL is refused until the BullMQ queue is available', () => {
+  assert.throws(
+    () => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', LIKENESS_SIGNING_SECRET: SECRET }, '/srv'),
+    (e: unknown) =>
+      e instanceof ConfigError && /REDIS_URL: the BullMQ queue is not available yet/.test(e.message),
+  );
+});
+
+test('LIKENESS_SIGNING_SECRET: required with DATABASE_URL, at least 32 characters when set', () => {
+  assert.throws(
+    () => loadConfig({ DATABASE_URL: 'postgres://db/likeness' }, '/srv'),
+    (e: unknown) =>
+      e instanceof ConfigError && /LIKENESS_SIGNING_SECRET: required with DATABASE_URL/.test(e.message),
+  );
+  assert.throws(
+    () => loadConfig({ LIKENESS_SIGNING_SECRET: 'short' }, '/srv'),
+    (e: unknown) => e instanceof ConfigError && /at least 32 characters/.test(e.message),
+  );
+  assert.equal(loadConfig({ LIKENESS_SIGNING_SECRET: SECRET }, '/srv').signingSecret, SECRET);
+});

@@ -309,6 +309,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const shared = [config.database.url && 'DATABASE_URL', config.queue.redisUrl && 'REDIS_URL'].filter(
     Boolean,
   );
+  // The BullMQ queue is the next slice of the scale-out work; accepting the variable before it
+  // exists would let an operator believe jobs go through Redis.
+  if (config.queue.redisUrl !== null) {
+    r.problems.push(
+      'REDIS_URL: the BullMQ queue is not available yet in this version; unset it (jobs run from the database, shared by every process on PostgreSQL)',
+    );
+  }
   if (shared.length > 0 && signingSecret === null) {
     r.problems.push(
       `LIKENESS_SIGNING_SECRET: required with ${shared.join(' and ')} (every process must sign URLs alike); set the same value of at least 32 characters on every machine, for example from \`openssl rand -base64 32\``,
