@@ -173,7 +173,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
   };
   const tasks = new TaskService(db, repos.tasks, credits, callbacks, queueProxy, config, clock);
   const uploads = new UploadService(repos.files, blobs, urls, config, clock, instance);
-  const catalogue = new CatalogueService(repos.avatars, repos.voices, blobs, config, clock, log);
+  const catalogue = new CatalogueService(repos.avatars, repos.voices, blobs, config, clock, log, tmpDir);
   const avatars = new AvatarService(repos.avatars, tasks, uploads, config, clock);
   const voices = new VoiceService(repos.voices, tasks, uploads, config, clock);
   const services = {

@@ -34,6 +34,8 @@ export class CatalogueService {
     private readonly config: Config,
     private readonly clock: Clock,
     private readonly log: Logger,
+    /** This process's own scratch directory (other processes may render the same asset at once). */
+    private readonly scratchDir: string,
   ) {}
 
   /** The template demo needs the whole render pipeline; the container wires it in. */
@@ -52,9 +54,8 @@ export class CatalogueService {
     for (const art of PUBLIC_AVATAR_ART) {
       const key = `catalogue/avatars/${art.id}.png`;
       if (!(await this.blobs.stat(key))) {
-        // Several processes may seed at once: each renders into a file of its own.
-        const tmp = join(this.config.dataDir, 'tmp', `${art.id}.${process.pid}.png`);
-        await mkdir(join(this.config.dataDir, 'tmp'), { recursive: true });
+        const tmp = join(this.scratchDir, `${art.id}.png`);
+        await mkdir(this.scratchDir, { recursive: true });
         await art.renderPng(tmp);
         await this.blobs.putFile(key, tmp);
       }
@@ -178,10 +179,8 @@ export class CatalogueService {
     const running = this.inFlight.get(key);
     if (running) return running;
     const job = (async () => {
-      const dir = join(this.config.dataDir, 'tmp');
-      await mkdir(dir, { recursive: true });
-      // Unique per process: another process sharing the data dir may render the same asset.
-      const tmp = join(dir, `${process.pid}-${key.replace(/\//g, '_')}`);
+      await mkdir(this.scratchDir, { recursive: true });
+      const tmp = join(this.scratchDir, key.replace(/\//g, '_'));
       if (kind === 'template-cover') await renderTemplatePreview(template!, tmp);
       else if (kind === 'cover-style') await renderCoverPreview(style!, tmp);
       else if (voice) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 import { migrateToLatest, openPostgres, openSqlite, type Db } from '../../src/db/connect.js';
+import { TEST_PG_URL } from '../../scripts/postgres-for-tests.mjs';
 
 /**
  * Which engine the database-backed tests run on: `LIKENESS_TEST_DB=postgres` runs them on the
@@ -12,7 +13,7 @@ export const TEST_DB: 'sqlite' | 'postgres' =
   process.env.LIKENESS_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
 /** The server the PostgreSQL runs use (trust authentication on the development and CI machines). */
-export const TEST_PG_URL = process.env.LIKENESS_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { TEST_PG_URL };
 
 /** Every schema the tests make starts with this, so a run can drop what an interrupted one left. */
 export const TEST_SCHEMA_PREFIX = 'lkt_';
