@@ -1,7 +1,7 @@
 // Runs every *.test.ts under src/ and test/ with Node's test runner (TypeScript through tsx).
 // Node 20's runner does not expand globs, so the file list is built here.
 // Then, when the PostgreSQL server of the development and CI machines answers on 127.0.0.1:5432,
-// runs the suites that use the database (test/integration) a second time on it
+// runs the suites that use the database (test/integration, the job queue contract) a second time on it
 // (LIKENESS_TEST_DB=postgres), and says clearly when it is skipped.
 // Usage: node scripts/run-tests.mjs [path-filter ...]
 // LIKENESS_TEST_DB=postgres runs only the PostgreSQL pass; LIKENESS_TEST_DB=sqlite only the first.
@@ -41,8 +41,10 @@ const run = (list, env) =>
 const only = process.env.LIKENESS_TEST_DB;
 let status = only === 'postgres' ? 0 : run(files, { LIKENESS_TEST_DB: 'sqlite' });
 
-/** The suites whose servers and repositories run on the database under test. */
-const onDatabase = files.filter((f) => f.startsWith('test/integration/'));
+/** The suites whose servers, repositories and queues run on the database under test. */
+const onDatabase = files.filter(
+  (f) => f.startsWith('test/integration/') || f === 'test/contract/job-queue.contract.test.ts',
+);
 if (only !== 'sqlite' && onDatabase.length > 0) {
   const why = await postgresUnavailable();
   if (why) {

@@ -59,11 +59,25 @@ test('DATABASE_URL: a postgres URL switches the database; anything else is refus
   );
 });
 
-test('REDIS_URL is refused until the BullMQ queue is available', () => {
+test('REDIS_URL: a redis:// or rediss:// URL switches the queue to BullMQ, and needs the signing secret', () => {
+  const c = loadConfig(
+    { REDIS_URL: 'redis://:pw@127.0.0.1:6379/2', LIKENESS_SIGNING_SECRET: SECRET },
+    '/srv',
+  );
+  assert.equal(c.queue.redisUrl, 'redis://:pw@127.0.0.1:6379/2');
+  assert.equal(loadConfig({}, '/srv').queue.redisUrl, null);
   assert.throws(
-    () => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', LIKENESS_SIGNING_SECRET: SECRET }, '/srv'),
+    () =>
+      loadConfig({ REDIS_URL: 'http://:secretpw@127.0.0.1:6379', LIKENESS_SIGNING_SECRET: SECRET }, '/srv'),
     (e: unknown) =>
-      e instanceof ConfigError && /REDIS_URL: the BullMQ queue is not available yet/.test(e.message),
+      e instanceof ConfigError &&
+      /REDIS_URL: expected a redis:\/\/ or rediss:\/\/ URL/.test(e.message) &&
+      !e.message.includes('secretpw'),
+  );
+  assert.throws(
+    () => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }, '/srv'),
+    (e: unknown) =>
+      e instanceof ConfigError && /LIKENESS_SIGNING_SECRET: required with REDIS_URL/.test(e.message),
   );
 });
 
@@ -78,4 +92,69 @@ test('LIKENESS_SIGNING_SECRET: required with DATABASE_URL, at least 32 character
     (e: unknown) => e instanceof ConfigError && /at least 32 characters/.test(e.message),
   );
   assert.equal(loadConfig({ LIKENESS_SIGNING_SECRET: SECRET }, '/srv').signingSecret, SECRET);
+});
+
+test('S3_*: S3_BUCKET switches blobs to S3; unset, they stay on local disk', () => {
+  assert.equal(loadConfig({}, '/srv').blobs.s3, null);
+  const c = loadConfig(
+    {
+      S3_BUCKET: 'likeness-blobs',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+      LIKENESS_SIGNING_SECRET: SECRET,
+    },
+    '/srv',
+  );
+  assert.deepEqual(c.blobs.s3, {
+    bucket: 'likeness-blobs',
+    region: 'us-east-1',
+    endpoint: 'http://127.0.0.1:9000',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'minio', secretAccessKey: 'minio-secret' },
+  });
+  assert.ok(Object.isFrozen(c.blobs.s3));
+});
+
+test('S3_*: a bad value is one of the reported problems, naming the variable', () => {
+  assert.throws(
+    () =>
+      loadConfig({ S3_BUCKET: 's3://likeness/blobs', PORT: 'x', LIKENESS_SIGNING_SECRET: SECRET }, '/srv'),
+    (e: unknown) =>
+      e instanceof ConfigError &&
+      e.problems.length === 2 &&
+      /^invalid configuration:\n {2}- PORT=x/.test(e.message) &&
+      e.problems.some((p) => /^S3_BUCKET must be a bucket name alone/.test(p)),
+  );
+  assert.throws(
+    () => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', LIKENESS_SIGNING_SECRET: SECRET }, '/srv'),
+    (e: unknown) => e instanceof ConfigError && /S3_BUCKET is not set, but S3_ENDPOINT is/.test(e.message),
+  );
+});
+
+test('LIKENESS_SIGNING_SECRET: required with S3_BUCKET, named like DATABASE_URL', () => {
+  assert.throws(
+    () => loadConfig({ S3_BUCKET: 'likeness-blobs' }, '/srv'),
+    (e: unknown) =>
+      e instanceof ConfigError && /LIKENESS_SIGNING_SECRET: required with S3_BUCKET/.test(e.message),
+  );
+  assert.throws(
+    () => loadConfig({ S3_BUCKET: 'likeness-blobs', DATABASE_URL: 'postgres://db/likeness' }, '/srv'),
+    (e: unknown) =>
+      e instanceof ConfigError &&
+      /LIKENESS_SIGNING_SECRET: required with DATABASE_URL and S3_BUCKET/.test(e.message),
+  );
+});
+
+test('LIKENESS_DOWNLOAD_URL_TTL: at most 7 days with S3 (presigned URLs last no longer)', () => {
+  const week = String(7 * 86_400);
+  const env = { S3_BUCKET: 'likeness-blobs', LIKENESS_SIGNING_SECRET: SECRET };
+  assert.equal(loadConfig({ ...env, LIKENESS_DOWNLOAD_URL_TTL: week }, '/srv').urls.downloadTtlSec, 604_800);
+  assert.throws(
+    () => loadConfig({ ...env, LIKENESS_DOWNLOAD_URL_TTL: '604801' }, '/srv'),
+    (e: unknown) =>
+      e instanceof ConfigError &&
+      /LIKENESS_DOWNLOAD_URL_TTL=604801: at most 604800 \(7 days\) with S3_BUCKET/.test(e.message),
+  );
+  assert.equal(loadConfig({ LIKENESS_DOWNLOAD_URL_TTL: '604801' }, '/srv').urls.downloadTtlSec, 604_801);
 });

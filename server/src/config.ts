@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parseS3Config, S3_MAX_PRESIGN_SEC, type S3Config } from './storage/s3-config.js';
 
 export const PLANS = ['free', 'basic', 'pro', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -52,8 +53,14 @@ export interface Config {
   signingSecret: string | null;
   /** PostgreSQL connection URL (`DATABASE_URL`); null: the embedded SQLite file in the data dir. */
   database: { url: string | null };
-  /** Redis URL for the BullMQ queue (`REDIS_URL`); null: jobs run in-process from the database. */
-  queue: { redisUrl: string | null };
+  /**
+   * Redis URL for the BullMQ queue (`REDIS_URL`); null: jobs run from the database. `prefix`
+   * namespaces the Redis keys (`LIKENESS_QUEUE_PREFIX`), so installations can share one Redis.
+   */
+  queue: { redisUrl: string | null; prefix: string };
+  /** The S3-compatible store of blobs (`S3_*`); null: files under the data dir. */
+  blobs: { s3: S3Config | null };
+  /** Seconds signed URLs last; with S3, result URLs are the store's presigned GETs, which last as long. */
   urls: { uploadTtlSec: number; downloadTtlSec: number };
   uploads: { maxVideoBytes: number; maxAudioBytes: number; maxImageBytes: number };
   fetch: { allow: string[]; timeoutMs: number };
@@ -112,8 +119,26 @@ class Reader {
     return this.raw(name) ?? fallback;
   }
 
+  /** A name for keys and paths: letters, digits, '-' and '_' (BullMQ refuses ':' in its prefix). */
+  name(name: string, fallback: string): string {
+    const v = this.raw(name) ?? fallback;
+    if (/^[A-Za-z0-9_-]{1,64}$/.test(v)) return v;
+    this.problems.push(`${name}=${v}: expected 1 to 64 letters, digits, '-' or '_'`);
+    return fallback;
+  }
+
   optionalStr(name: string): string | null {
     return this.raw(name) ?? null;
+  }
+
+  /** The S3_* variables (storage/s3-config.ts checks them); its message names the variable at fault. */
+  s3(): S3Config | null {
+    try {
+      return parseS3Config(this.env);
+    } catch (err) {
+      this.problems.push(err instanceof Error ? err.message : String(err));
+      return null;
+    }
   }
 
   int(name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -249,7 +274,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     queue: {
       redisUrl: r.serviceUrl('REDIS_URL', ['redis', 'rediss'], 'redis://queue.internal:6379'),
+      prefix: r.name('LIKENESS_QUEUE_PREFIX', 'likeness'),
     },
+    blobs: { s3: r.s3() },
     urls: {
       uploadTtlSec: r.int('LIKENESS_UPLOAD_URL_TTL', 3600, 60, 7 * 86400),
       downloadTtlSec: r.int('LIKENESS_DOWNLOAD_URL_TTL', 86400, 60, 30 * 86400),
@@ -306,14 +333,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   };
   // Processes that share a database, queue or bucket must sign upload and download URLs alike; a
   // secret generated per data dir would make one process refuse the URLs another handed out.
-  const shared = [config.database.url && 'DATABASE_URL', config.queue.redisUrl && 'REDIS_URL'].filter(
-    Boolean,
-  );
-  // The BullMQ queue is the next slice of the scale-out work; accepting the variable before it
-  // exists would let an operator believe jobs go through Redis.
-  if (config.queue.redisUrl !== null) {
+  const shared = [
+    config.database.url && 'DATABASE_URL',
+    config.queue.redisUrl && 'REDIS_URL',
+    config.blobs.s3 && 'S3_BUCKET',
+  ].filter(Boolean);
+  // Result URLs are then the store's presigned GETs, and S3 refuses those valid for longer.
+  if (config.blobs.s3 !== null && config.urls.downloadTtlSec > S3_MAX_PRESIGN_SEC) {
     r.problems.push(
-      'REDIS_URL: the BullMQ queue is not available yet in this version; unset it (jobs run from the database, shared by every process on PostgreSQL)',
+      `LIKENESS_DOWNLOAD_URL_TTL=${config.urls.downloadTtlSec}: at most ${S3_MAX_PRESIGN_SEC} (7 days) with S3_BUCKET, the longest a presigned S3 URL may last`,
     );
   }
   if (shared.length > 0 && signingSecret === null) {

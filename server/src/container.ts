@@ -7,6 +7,7 @@ import { migrateToLatest, openPostgres, openSqlite, type Db } from './db/connect
 import { dialectOf } from './db/dialect.js';
 import { newWorkerIdentity } from './lib/worker-identity.js';
 import { processScratchDir, sweepScratch } from './lib/scratch-dir.js';
+import { BullJobQueue } from './jobs/bullmq-queue.js';
 import { InProcessJobQueue } from './jobs/in-process-queue.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { buildHandlerRegistry } from './jobs/registry.js';
@@ -46,6 +47,7 @@ import { ProtectedVoiceService } from './services/protected-voice.service.js';
 import { VoiceService } from './services/voice.service.js';
 import { WorkService } from './services/work.service.js';
 import { LocalDiskBlobStore } from './storage/local-disk-blob-store.js';
+import { S3BlobStore } from './storage/s3-blob-store.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { renderTemplateDemo } from './jobs/handlers/template-demo.js';
 
@@ -62,6 +64,8 @@ export interface MediaToolkit {
 
 export interface Container {
   config: Config;
+  /** This process, as recorded on the jobs and uploads it holds (lib/worker-identity). */
+  instance: string;
   clock: Clock;
   log: Logger;
   db: Db;
@@ -100,6 +104,17 @@ export interface ContainerOptions {
   fetcher?: SafeFetcher;
 }
 
+/**
+ * How old an interrupted write must be before start-up removes it, per store. Local disk: a partial
+ * file being written is touched by every chunk, so one idle for an hour was abandoned. S3: an
+ * incomplete multipart upload is dated by its start only, and a slow 500 MB upload (or a worker's
+ * long result upload) may still be running after hours, so a day.
+ */
+const PARTIAL_BLOB_AGE_MS: Record<BlobStore['kind'], number> = {
+  local: 3600_000,
+  s3: 24 * 3600_000,
+};
+
 /** The signing secret: from config, else generated once and kept in the data dir so URLs survive restarts. */
 function signingSecret(config: Config): string {
   if (config.signingSecret) return config.signingSecret;
@@ -125,15 +140,20 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     ? await openPostgres(config.database.url)
     : openSqlite(join(config.dataDir, 'likeness.db'));
   await migrateToLatest(db);
-  const blobs = new LocalDiskBlobStore(join(config.dataDir, 'blobs'));
+  const blobs: BlobStore = config.blobs.s3
+    ? new S3BlobStore(config.blobs.s3)
+    : new LocalDiskBlobStore(join(config.dataDir, 'blobs'));
 
   const repos = {
     accounts: new AccountRepository(db),
     credits: new CreditRepository(db),
     files: new FileRepository(db),
     // The task-row cache is exact only where every write goes through this process: the embedded
-    // SQLite database with API and workers in one process (see TaskRepository).
-    tasks: new TaskRepository(db, { cacheReads: dialectOf(db) === 'sqlite' && role === 'all' }),
+    // SQLite database and queue with API and workers in one process (see TaskRepository). Separate
+    // processes need PostgreSQL (cli/roles.ts), so none writes behind this one's back.
+    tasks: new TaskRepository(db, {
+      cacheReads: dialectOf(db) === 'sqlite' && role === 'all' && config.queue.redisUrl === null,
+    }),
     avatars: new AvatarRepository(db),
     voices: new VoiceRepository(db),
     voiceprints: new ProtectedVoiceprintRepository(db),
@@ -159,19 +179,27 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     encoderPreset: config.media.encoderPreset,
   };
 
-  const urls = new UrlSigner(config, signingSecret(config), clock);
+  const urls = new UrlSigner(config, signingSecret(config), clock, blobs);
   const credits = new CreditService(db, repos.credits, clock);
-  const callbacks = new CallbackService(repos.callbacks, repos.accounts, urls, config, clock, log);
-  // The queue needs the handlers and the handlers need the services; the late binding is explicit.
-  const queueRef: { q: JobQueue | null } = { q: null };
-  const queueProxy: JobQueue = {
-    enqueue: (n, p, o) => queueRef.q!.enqueue(n, p, o),
-    start: () => queueRef.q!.start(),
-    stop: () => queueRef.q!.stop(),
-    drain: (t) => queueRef.q!.drain(t),
-    cancel: (k) => queueRef.q!.cancel(k),
+  // The jobs table is the queue (embedded) or its outbox (BullMQ): either way a task and its job
+  // commit together. Handlers come at start (they use the services, which enqueue through it).
+  const queueOptions = {
+    concurrency: config.workers.concurrency,
+    attempts: config.workers.attempts,
+    leaseSec: config.workers.leaseSec,
+    workerId: instance,
+    clock,
+    log,
   };
-  const tasks = new TaskService(db, repos.tasks, credits, callbacks, queueProxy, config, clock);
+  const queue: JobQueue = config.queue.redisUrl
+    ? new BullJobQueue(repos.jobs, {
+        ...queueOptions,
+        redisUrl: config.queue.redisUrl,
+        prefix: config.queue.prefix,
+      })
+    : new InProcessJobQueue(repos.jobs, queueOptions);
+  const callbacks = new CallbackService(repos.callbacks, repos.accounts, urls, queue, config, clock, log);
+  const tasks = new TaskService(db, repos.tasks, credits, callbacks, queue, config, clock);
   const uploads = new UploadService(repos.files, blobs, urls, config, clock, instance);
   const catalogue = new CatalogueService(repos.avatars, repos.voices, blobs, config, clock, log, tmpDir);
   const avatars = new AvatarService(repos.avatars, tasks, uploads, config, clock);
@@ -195,20 +223,23 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
 
   const container: Container = {
     config,
+    instance,
     clock,
     log,
     db,
     blobs,
-    queue: queueProxy,
+    queue,
     media,
     services,
     async start() {
+      // A missing bucket, a wrong endpoint or refused credentials stop the start with a message
+      // that names the S3_* variable to fix, rather than failing the first upload.
+      await blobs.ping();
       // Only serving processes recover, and only what is provably abandoned: scratch dirs and
-      // uploads of processes that are gone, partial blobs older than a day. Other processes
-      // sharing the database or the data dir may be working right now.
+      // uploads of processes that are gone, partial blobs (see PARTIAL_BLOB_AGE_MS). Other
+      // processes sharing the database, the data dir or the bucket may be working right now.
       const scratch = await sweepScratch(join(config.dataDir, 'tmp'), instance);
-      // A partial being written is touched by every chunk; one idle for an hour was abandoned.
-      const partials = await blobs.sweepPartials(3600_000);
+      const partials = await blobs.sweepPartials(PARTIAL_BLOB_AGE_MS[blobs.kind]);
       const interrupted = await uploads.recoverInterrupted();
       if (interrupted + partials + scratch > 0) {
         log.warn(
@@ -217,10 +248,11 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
         );
       }
       await catalogue.seed();
-      await queueProxy.start();
+      // An API-only process enqueues (and publishes, with BullMQ) but runs no job.
+      await queue.start(role === 'api' ? new Map() : handlers);
     },
     async close() {
-      await queueProxy.stop();
+      await queue.stop();
       callbacks.close();
       await media.speech.close();
       if (faceDetector) await (await faceDetector).close();
@@ -235,15 +267,6 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     workRenderJob(container),
     callbackDeliverJob(container),
   ]);
-  queueRef.q = new InProcessJobQueue(repos.jobs, handlers, {
-    concurrency: config.workers.concurrency,
-    attempts: config.workers.attempts,
-    leaseSec: config.workers.leaseSec,
-    workerId: instance,
-    clock,
-    log,
-  });
-  callbacks.attachQueue(queueProxy);
   catalogue.setDemoRenderer((t, out) => renderTemplateDemo(container, t, out));
   catalogue.setVoiceDemoRenderer((p, out) => renderVoiceDemo(container, p.settings, out, tmpDir));
   return container;

@@ -1,5 +1,13 @@
+import { join } from 'node:path';
 import type { Command } from 'commander';
-import { loadConfig } from '../config.js';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { loadConfig, type Config } from '../config.js';
+import { openPostgres, openSqlite } from '../db/connect.js';
+import { openRedis } from '../jobs/redis-connection.js';
+import { LocalDiskBlobStore } from '../storage/local-disk-blob-store.js';
+import { S3BlobStore } from '../storage/s3-blob-store.js';
+import { describeEngines } from './roles.js';
 import { environmentWithFile } from '../env-file.js';
 import { withContainer } from './context.js';
 import { resolveMediaBinaries } from '../media/binaries.js';
@@ -22,6 +30,41 @@ async function check(name: string, fn: () => Promise<string>): Promise<Check> {
   }
 }
 
+/** Which database, queue and blob store this configuration uses, and whether each answers. */
+async function checkEngines(config: Config): Promise<Check[]> {
+  const [database, queue, blobs] = describeEngines(config).map((l) => l.replace(/^\w+:\s+/, ''));
+  return [
+    await check('database', async () => {
+      const db = config.database.url
+        ? await openPostgres(config.database.url, { poolSize: 1 })
+        : openSqlite(join(config.dataDir, 'likeness.db'));
+      try {
+        await sql`select 1`.execute(db);
+      } finally {
+        await db.destroy();
+      }
+      return `${database} (answers)`;
+    }),
+    await check('queue', async () => {
+      if (!config.queue.redisUrl) return `${queue}: jobs are rows every process polls`;
+      const redis = await openRedis(config.queue.redisUrl, pino({ level: 'silent' }), 5000);
+      await redis.quit();
+      return `${queue} (answers)`;
+    }),
+    await check('blob store', async () => {
+      const store = config.blobs.s3
+        ? new S3BlobStore(config.blobs.s3)
+        : new LocalDiskBlobStore(join(config.dataDir, 'blobs'));
+      try {
+        await store.ping();
+      } finally {
+        await store.close();
+      }
+      return `${blobs} (answers)`;
+    }),
+  ];
+}
+
 /** Reports which engines and optional programs were found, so operators see problems before users do. */
 export function registerDoctorCommand(program: Command): void {
   program
@@ -38,6 +81,7 @@ export function registerDoctorCommand(program: Command): void {
         }),
       );
       const c = config as ReturnType<typeof loadConfig> | null;
+      if (c) checks.push(...(await checkEngines(c)));
       const bins = resolveMediaBinaries({
         ffmpeg: c?.media.ffmpegPath ?? undefined,
         ffprobe: c?.media.ffprobePath ?? undefined,
@@ -77,7 +121,6 @@ export function registerDoctorCommand(program: Command): void {
         await check('speech (eSpeak-NG)', async () => {
           const { createSpeechEngine } = await import('../media/speech/index.js');
           const { mkdtemp, rm } = await import('node:fs/promises');
-          const { join } = await import('node:path');
           const { tmpdir } = await import('node:os');
           const dir = await mkdtemp(join(tmpdir(), 'likeness-doctor-'));
           const engine = createSpeechEngine({ ffmpeg: bins.ffmpeg, ffprobe: bins.ffprobe, tmpDir: dir });

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { registerAccountCommands } from './accounts.js';
 import { registerCallbackCommands } from './callbacks.js';
 import { registerDoctorCommand } from './doctor.js';
-import { serve } from './serve.js';
+import { ROLES } from './roles.js';
+import { serve, worker } from './serve.js';
 import { registerVoiceprintCommands } from './voiceprints.js';
 
 const program = new Command('likeness')
@@ -13,8 +14,19 @@ const program = new Command('likeness')
 program
   .command('serve')
   .description('run the API, its reference page and the in-process workers (what `npm start` runs)')
+  .addOption(
+    new Option('--role <role>', 'all: API and workers; api: only the API (workers run in `likeness worker`)')
+      .choices(ROLES.filter((r) => r !== 'worker'))
+      .default('all'),
+  )
+  .action(async (o: { role: 'all' | 'api' }) => {
+    await serve(o.role);
+  });
+program
+  .command('worker')
+  .description('run only the job workers (media and io lanes) against the shared database, queue and store')
   .action(async () => {
-    await serve();
+    await worker();
   });
 registerAccountCommands(program);
 registerCallbackCommands(program);

@@ -1,16 +1,18 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from '../app.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
 import { environmentWithFile } from '../env-file.js';
-import { createContainer } from '../container.js';
+import { createContainer, type Container, type ProcessRole } from '../container.js';
 import { warmUp } from '../http/warm-up.js';
+import { describeEngines, roleProblem, roleWarnings } from './roles.js';
 
-/** `likeness serve`: API, console and in-process workers in one process, with graceful shutdown. */
-export async function serve(): Promise<void> {
-  let config;
+function configOrExit(role: ProcessRole): Config {
   try {
-    config = loadConfig(environmentWithFile());
+    const config = loadConfig(environmentWithFile());
+    const problem = roleProblem(role, config);
+    if (problem) throw new ConfigError([problem]);
+    return config;
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);
@@ -18,7 +20,32 @@ export async function serve(): Promise<void> {
     }
     throw e;
   }
-  const container = await createContainer(config);
+}
+
+/** Stops on SIGINT/SIGTERM: running jobs go back to the queue, nothing is lost. */
+function closeOnSignal(container: Container, before: () => Promise<void> = async () => undefined): void {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    container.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await before();
+    await container.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/**
+ * `likeness serve`: API, console and workers in one process (role `all`, what `npm start` runs),
+ * or only the API (`--role api`), with graceful shutdown.
+ */
+export async function serve(role: Exclude<ProcessRole, 'worker'> = 'all'): Promise<void> {
+  const config = configOrExit(role);
+  const container = await createContainer(config, { role });
   const app = await buildApp(container);
   const demo = await container.services.accounts.ensureDemoAccount();
   const tokenFile = join(config.dataDir, 'demo-token.txt');
@@ -29,6 +56,10 @@ export async function serve(): Promise<void> {
   const base = config.server.publicUrl;
 
   const lines = ['', `likeness is running at ${base}  (API reference: ${base}/docs)`];
+  if (role === 'api') {
+    lines.push('Role: API only; jobs run in `likeness worker` processes.', ...describeEngines(config));
+    for (const w of roleWarnings(role, config)) container.log.warn(w);
+  }
   let token = '<token>';
   if (demo) {
     token = demo.token;
@@ -49,18 +80,22 @@ export async function serve(): Promise<void> {
     '',
   );
   console.log(lines.join('\n'));
+  closeOnSignal(container, () => app.close());
+}
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    container.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    await app.close();
-    await container.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+/** `likeness worker`: only the job workers (media and io lanes), against the shared engines. */
+export async function worker(): Promise<void> {
+  const config = configOrExit('worker');
+  const container = await createContainer(config, { role: 'worker' });
+  await container.start();
+  for (const w of roleWarnings('worker', config)) container.log.warn(w);
+  console.log(
+    [
+      '',
+      `likeness worker ${container.instance} is running: ${config.workers.concurrency} media jobs and 4 network jobs at a time`,
+      ...describeEngines(config),
+      '',
+    ].join('\n'),
+  );
+  closeOnSignal(container);
 }

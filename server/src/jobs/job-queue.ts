@@ -62,7 +62,12 @@ export interface EnqueueOptions {
 export interface JobQueue {
   /** Returns the new job's id, or null when a live job with the same dedupe key exists. */
   enqueue<N extends JobName>(name: N, payload: JobPayloads[N], opts?: EnqueueOptions): Promise<string | null>;
-  start(): Promise<void>;
+  /**
+   * Starts running jobs with these handlers (one per JobName, see registry.ts); a process that
+   * only enqueues (`serve --role api`) starts with none. Handlers come at start rather than at
+   * construction because they use the services, which enqueue through this queue.
+   */
+  start(handlers: Map<JobName, JobHandler>): Promise<void>;
   /** Stops taking jobs, aborts in-flight work and waits for it to settle. */
   stop(): Promise<void>;
   /**

@@ -236,6 +236,59 @@ export class JobRepository {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * The outbox of the BullMQ adapter: queued rows never published (or put back in the queue since),
+   * and queued rows published before `republishBefore` that are still not taken (their BullMQ job
+   * may be gone: Redis flushed or failed over). Publishing is idempotent (job id = row id), so
+   * several processes may sweep at once.
+   */
+  async unpublished(
+    republishBefore: string,
+    limit: number,
+  ): Promise<Pick<JobRow, 'id' | 'name' | 'run_at'>[]> {
+    return this.db
+      .selectFrom('jobs')
+      .select(['id', 'name', 'run_at'])
+      .where('state', '=', 'queued')
+      .where((eb) => eb.or([eb('published_at', 'is', null), eb('published_at', '<', republishBefore)]))
+      .orderBy('run_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Records that these queued rows are in BullMQ now. */
+  async markPublished(ids: string[], now: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('jobs')
+      .set({ published_at: now })
+      .where('id', 'in', ids)
+      .where('state', '=', 'queued')
+      .execute();
+  }
+
+  /** Jobs running anywhere or due now: zero when every process's queue is idle (tests). */
+  async countBusy(now: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) =>
+        eb.or([eb('state', '=', 'running'), eb.and([eb('state', '=', 'queued'), eb('run_at', '<=', now)])]),
+      )
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** The jobs running now, anywhere, with the worker holding each (doctor, tests). */
+  async listRunning(): Promise<JobRow[]> {
+    return this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('state', '=', 'running')
+      .orderBy('locked_at')
+      .execute();
+  }
+
   /** Jobs queued or running (audits, doctor, tests). */
   async countOpen(): Promise<number> {
     const row = await this.db

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { test } from 'node:test';
 import { callbackBody, signCallback } from './callback.service.js';
 
-const url = (key: string) => `https://h/files/${key}?sig=x`;
+const url = async (key: string) => `https://h/files/${key}?sig=x`;
 const task = (over: Record<string, unknown>) => ({
   id: 't_1',
   type: 'video_tts',
@@ -16,8 +16,8 @@ const task = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-test('work, avatar and voice events carry exactly the spec fields', () => {
-  assert.deepEqual(callbackBody(task({}), url), {
+test('work, avatar and voice events carry exactly the spec fields', async () => {
+  assert.deepEqual(await callbackBody(task({}), url), {
     type: 1,
     body: {
       task_id: 't_1',
@@ -31,7 +31,8 @@ test('work, avatar and voice events carry exactly the spec fields', () => {
     },
   });
   assert.deepEqual(
-    callbackBody(task({ family: 'avatar', type: 'avatar_video', result: '{"avatar":"av_1"}' }), url)?.body,
+    (await callbackBody(task({ family: 'avatar', type: 'avatar_video', result: '{"avatar":"av_1"}' }), url))
+      ?.body,
     {
       task_id: 't_1',
       message: '',
@@ -42,13 +43,15 @@ test('work, avatar and voice events carry exactly the spec fields', () => {
     },
   );
   assert.deepEqual(
-    callbackBody(
-      task({
-        family: 'voice',
-        type: 'voice_clone',
-        result: '{"voice":"vo_1","blobKey":"voices/vo_1/demo.mp3"}',
-      }),
-      url,
+    (
+      await callbackBody(
+        task({
+          family: 'voice',
+          type: 'voice_clone',
+          result: '{"voice":"vo_1","blobKey":"voices/vo_1/demo.mp3"}',
+        }),
+        url,
+      )
     )?.body,
     {
       task_id: 't_1',
@@ -62,9 +65,10 @@ test('work, avatar and voice events carry exactly the spec fields', () => {
   );
 });
 
-test('a failed task sends its code and message with empty results', () => {
+test('a failed task sends its code and message with empty results', async () => {
   assert.deepEqual(
-    callbackBody(task({ status: 4, error_code: 2013, error_message: 'bad audio', result: null }), url)?.body,
+    (await callbackBody(task({ status: 4, error_code: 2013, error_message: 'bad audio', result: null }), url))
+      ?.body,
     {
       task_id: 't_1',
       message: 'bad audio',
@@ -78,9 +82,9 @@ test('a failed task sends its code and message with empty results', () => {
   );
 });
 
-test('translate, sing and image-driven tasks send nothing', () => {
+test('translate, sing and image-driven tasks send nothing', async () => {
   for (const type of ['video_translate', 'video_sing', 'video_image'])
-    assert.equal(callbackBody(task({ type }), url), null);
+    assert.equal(await callbackBody(task({ type }), url), null);
 });
 
 test('the signature is v1= hex HMAC-SHA256 of "timestamp.body" with the account secret', () => {

@@ -25,14 +25,17 @@ export function signCallback(secret: string, timestamp: string, body: string): s
   return `v1=${hmacHex(secret, `${timestamp}.${body}`)}`;
 }
 
-/** The exact body the spec lists for each event type; nothing more. Pure. */
-export function callbackBody(
+/**
+ * The exact body the spec lists for each event type; nothing more. No I/O of its own: `urlFor`
+ * gives the result file's download URL (async, as the S3 store presigns it).
+ */
+export async function callbackBody(
   task: Pick<
     TaskRow,
     'id' | 'type' | 'family' | 'status' | 'error_code' | 'error_message' | 'title' | 'result'
   >,
-  urlFor: (blobKey: string) => string,
-): { type: number; body: Record<string, unknown> } | null {
+  urlFor: (blobKey: string) => Promise<string>,
+): Promise<{ type: number; body: Record<string, unknown> } | null> {
   if (SILENT_TYPES.has(task.type)) return null;
   const result = task.result
     ? (JSON.parse(task.result) as {
@@ -57,7 +60,7 @@ export function callbackBody(
         body: {
           ...common,
           type: CallbackEvent.Work,
-          video_Url: ok && result.blobKey ? urlFor(result.blobKey) : '',
+          video_Url: ok && result.blobKey ? await urlFor(result.blobKey) : '',
           duration: ok ? Math.round(result.durationSec ?? 0) : 0,
           title: task.title ?? 'Untitled',
         },
@@ -74,7 +77,7 @@ export function callbackBody(
           ...common,
           type: CallbackEvent.Voice,
           voice: ok ? (result.voice ?? '') : '',
-          demo_url: ok && result.blobKey ? urlFor(result.blobKey) : '',
+          demo_url: ok && result.blobKey ? await urlFor(result.blobKey) : '',
         },
       };
     default:
@@ -91,12 +94,12 @@ export function callbackBody(
  */
 export class CallbackService {
   private readonly poster: SafePoster;
-  private queue: JobQueue | null = null;
 
   constructor(
     private readonly deliveries: CallbackRepository,
     private readonly accounts: AccountRepository,
     private readonly urls: UrlSigner,
+    private readonly queue: JobQueue,
     private readonly config: Config,
     private readonly clock: Clock,
     private readonly log: Logger,
@@ -108,13 +111,8 @@ export class CallbackService {
     });
   }
 
-  /** The queue is wired after construction (it needs the handlers, which need this service). */
-  attachQueue(queue: JobQueue): void {
-    this.queue = queue;
-  }
-
   async onTaskFinished(task: TaskRow, trx: Db): Promise<void> {
-    const event = callbackBody(task, (key) => this.urls.downloadUrl(key));
+    const event = await callbackBody(task, (key) => this.urls.downloadUrl(key));
     if (!event) return;
     const account = await this.accounts.get(task.account_id, trx);
     if (!account?.callback_url) return;
@@ -139,7 +137,6 @@ export class CallbackService {
       },
       trx,
     );
-    if (!this.queue) throw new Error('callback queue not attached');
     await this.queue.enqueue(JobName.CallbackDeliver, { deliveryId: id }, { trx });
   }
 
@@ -201,7 +198,7 @@ export class CallbackService {
       last_error: error,
       next_attempt_at: iso(next),
     });
-    await this.queue?.enqueue(JobName.CallbackDeliver, { deliveryId: d.id }, { runAt: next });
+    await this.queue.enqueue(JobName.CallbackDeliver, { deliveryId: d.id }, { runAt: next });
   }
 
   list(accountId: string | null, limit = 50) {

@@ -98,7 +98,7 @@ export class CoverService {
         height: size.height,
         created_at: iso(this.clock.now()),
       });
-      return { cover_id: id, url: this.urls.downloadUrl(key) };
+      return { cover_id: id, url: await this.urls.downloadUrl(key) };
     } catch (err) {
       if (err instanceof AppError) throw err;
       throw ERRORS.internal(err);

@@ -122,7 +122,11 @@ export class UploadService {
       );
     }
     try {
-      const { bytes, sha256 } = await this.blobs.write(file.blob_key, body, { maxBytes: file.max_bytes });
+      // The type checked above is stored with the object (S3), so a presigned GET answers with it.
+      const { bytes, sha256 } = await this.blobs.write(file.blob_key, body, {
+        maxBytes: file.max_bytes,
+        contentType: file.content_type,
+      });
       // Zero bytes is no file of any type (and not a size over the limit).
       if (bytes === 0) {
         throw new UploadRejected(

@@ -1,17 +1,26 @@
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
 import { Lru } from '../lib/lru.js';
+import type { BlobStore } from '../storage/blob-store.js';
 import { signUrlParams, verifyUrlParams, type VerifyResult } from '../storage/signed-url.js';
 
-/** Builds and checks the signed URLs likeness hands out (uploads and result downloads). */
+/**
+ * Builds and checks the signed URLs likeness hands out. Uploads always go to likeness's own
+ * /files/upload/<file_id> (it checks type, size and expiry, then streams into the store); results
+ * are the store's presigned GET where it has one (S3), likeness's own /files/<key> otherwise.
+ */
 export class UrlSigner {
-  /** Signed result URLs are reused until half their lifetime has passed, then signed anew. */
+  /**
+   * Result URLs are reused until half their lifetime has passed, then signed anew: a client polling
+   * a task sees one stable URL for a while, and every URL handed out still has half its life left.
+   */
   private readonly downloads = new Lru<string, { url: string; renewAt: number }>(20_000);
 
   constructor(
     private readonly config: Config,
     private readonly secret: string,
     private readonly clock: Clock,
+    private readonly blobs: BlobStore,
   ) {}
 
   private nowSec(): number {
@@ -28,13 +37,19 @@ export class UrlSigner {
     };
   }
 
-  /** A plain GET URL for a blob; works without the API token until it expires. */
-  downloadUrl(blobKey: string): string {
+  /**
+   * A plain GET URL for a blob; works without the API token until it expires (after
+   * LIKENESS_DOWNLOAD_URL_TTL). Signing is local CPU work for either store, no request.
+   */
+  async downloadUrl(blobKey: string): Promise<string> {
     const now = this.nowSec();
     const hit = this.downloads.get(blobKey);
     if (hit && hit.renewAt > now) return hit.url;
-    const url = this.signDownload(blobKey, now);
-    this.downloads.set(blobKey, { url, renewAt: now + Math.floor(this.config.urls.downloadTtlSec / 2) });
+    const ttl = this.config.urls.downloadTtlSec;
+    const url =
+      (await this.blobs.presignedDownloadUrl(blobKey, { expiresInSec: ttl })) ??
+      this.signDownload(blobKey, now);
+    this.downloads.set(blobKey, { url, renewAt: now + Math.floor(ttl / 2) });
     return url;
   }
 

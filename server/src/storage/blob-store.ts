@@ -17,14 +17,15 @@ export interface BlobStore {
    * Streams `source` into `key`; never buffers the whole body. Returns the byte count and SHA-256.
    * Over `maxBytes` it throws BlobTooLargeError, and nothing new is visible under `key`: a write
    * becomes visible all at once when it completes, never partly. `contentType` is stored where the
-   * store keeps one (S3); the local disk ignores it.
+   * store keeps one (S3), and defaults to the type of the key's extension (contentTypeForKey); the
+   * local disk ignores it.
    */
   write(
     key: string,
     source: Readable,
     opts?: { maxBytes?: number; contentType?: string },
   ): Promise<{ bytes: number; sha256: string }>;
-  /** Copies a local file into the store (results made by workers). */
+  /** Copies a local file into the store (results made by workers); `contentType` as for write. */
   putFile(key: string, localPath: string, opts?: { contentType?: string }): Promise<void>;
   /**
    * A local path to read the blob from: the file itself on local disk (never delete it), a new

@@ -22,7 +22,8 @@ import {
   type BlobStore,
   type ByteRange,
 } from './blob-store.js';
-import type { S3Config } from './s3-config.js';
+import { contentTypeForKey } from './content-types.js';
+import { S3_MAX_PRESIGN_SEC, type S3Config } from './s3-config.js';
 
 export interface S3BlobStoreOptions {
   /**
@@ -37,8 +38,6 @@ export interface S3BlobStoreOptions {
 }
 
 const MIB = 1024 * 1024;
-// S3 refuses presigned URLs valid for more than 7 days.
-const MAX_PRESIGN_SEC = 7 * 24 * 3600;
 const PING_TIMEOUT_MS = 10_000;
 
 /** Blobs in one bucket of an S3-compatible store, streamed in and out. */
@@ -62,7 +61,9 @@ export class S3BlobStore implements BlobStore {
       region: cfg.region,
       ...(cfg.endpoint !== undefined && { endpoint: cfg.endpoint }),
       forcePathStyle: cfg.forcePathStyle,
-      ...(cfg.credentials !== undefined && { credentials: cfg.credentials }),
+      // A copy: the SDK writes into the credentials object it is given (`$source`), and the
+      // config's is frozen.
+      ...(cfg.credentials !== undefined && { credentials: { ...cfg.credentials } }),
       // Since 3.729 the SDK adds CRC checksums by default: streamed uploads then use a trailer
       // encoding that several S3-compatible stores refuse. Only send them where S3 requires them.
       requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -110,11 +111,20 @@ export class S3BlobStore implements BlobStore {
     await this.upload(key, createReadStream(localPath), opts.contentType);
   }
 
-  /** One PutObject when the body fits in a part, a multipart upload otherwise (aborted on failure). */
+  /**
+   * One PutObject when the body fits in a part, a multipart upload otherwise (aborted on failure).
+   * Without a content type the key's extension gives one: the object keeps it, and a presigned GET
+   * answers with it (S3 would say binary/octet-stream and players would not play the file inline).
+   */
   private async upload(key: string, body: Readable, contentType: string | undefined): Promise<void> {
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType },
+      params: {
+        Bucket: this.bucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType ?? contentTypeForKey(key),
+      },
       partSize: this.partSize,
       queueSize: this.queueSize,
       leavePartsOnError: false,
@@ -188,9 +198,11 @@ export class S3BlobStore implements BlobStore {
     if (
       !Number.isInteger(opts.expiresInSec) ||
       opts.expiresInSec < 1 ||
-      opts.expiresInSec > MAX_PRESIGN_SEC
+      opts.expiresInSec > S3_MAX_PRESIGN_SEC
     ) {
-      throw new RangeError(`presigned URLs last 1 to ${MAX_PRESIGN_SEC} seconds; got ${opts.expiresInSec}`);
+      throw new RangeError(
+        `presigned URLs last 1 to ${S3_MAX_PRESIGN_SEC} seconds; got ${opts.expiresInSec}`,
+      );
     }
     const get = new GetObjectCommand({
       Bucket: this.bucket,

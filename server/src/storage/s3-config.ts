@@ -22,6 +22,9 @@ type S3Variable = (typeof S3_VARIABLES)[number];
 
 export const DEFAULT_S3_REGION = 'us-east-1';
 
+/** S3 refuses presigned URLs valid for more than 7 days. */
+export const S3_MAX_PRESIGN_SEC = 7 * 24 * 3600;
+
 // AWS's rules, widened to the legacy names (capitals, underscores) that old us-east-1 buckets have.
 const BUCKET = /^[A-Za-z0-9][A-Za-z0-9._-]{1,61}[A-Za-z0-9]$/;
 const REGION = /^[a-z0-9][a-z0-9-]*$/;

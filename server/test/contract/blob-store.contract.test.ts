@@ -318,7 +318,10 @@ describe('S3 (s3rver)', () => {
     's3',
     async () => {
       const dir = await mkdtemp(join(tmpdir(), 'likeness-s3-scratch-'));
-      const store = new S3BlobStore(server.config);
+      // Frozen, as loadConfig hands it over (the SDK must not write into it).
+      const store = new S3BlobStore(
+        Object.freeze({ ...server.config, credentials: Object.freeze({ ...server.credentials }) }),
+      );
       const broken = new S3BlobStore({ ...server.config, bucket: 'no-such-bucket' });
       return {
         store,
@@ -408,6 +411,23 @@ describe('S3 (s3rver)', () => {
         const res = await fetch(url!);
         assert.equal(res.headers.get('content-type'), 'audio/mpeg');
         await res.arrayBuffer();
+      });
+
+      test("without a content type, write and putFile store the type of the key's extension", async () => {
+        const file = join(h().scratch, 'cover-s4.png');
+        await writeFile(file, pattern(100));
+        await h().store.putFile('covers/s4/cover.png', file);
+        await h().store.write('works/s4/video.mp4', streamOf(pattern(100)));
+        await h().store.write('avatars/s4/face-track.bin', streamOf(pattern(100)));
+        const typeOf = async (key: string) => {
+          const url = await h().store.presignedDownloadUrl(key, { expiresInSec: 600 });
+          const res = await fetch(url!);
+          await res.arrayBuffer();
+          return res.headers.get('content-type');
+        };
+        assert.equal(await typeOf('covers/s4/cover.png'), 'image/png');
+        assert.equal(await typeOf('works/s4/video.mp4'), 'video/mp4');
+        assert.equal(await typeOf('avatars/s4/face-track.bin'), 'application/octet-stream');
       });
 
       test('ping names the cause: wrong credentials, or no store at the endpoint', async () => {

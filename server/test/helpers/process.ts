@@ -32,9 +32,16 @@ export async function cli(
   });
 }
 
-/** Starts `likeness serve` as a separate process and waits until it answers. */
-export async function spawnServer(env: Record<string, string>, url: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'serve'], {
+/**
+ * Starts `likeness serve` (or, with `args`, another serving command such as `serve --role api`)
+ * as a separate process and waits until it answers.
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  url: string,
+  args: string[] = ['serve'],
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], {
     cwd: serverRoot,
     env: await childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -57,6 +64,39 @@ export async function spawnServer(env: Record<string, string>, url: string): Pro
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * Starts `likeness worker` as a separate process and waits until it says it runs. `log` receives
+ * everything it writes (its JSON log lines included), for checks of what it did.
+ */
+export async function spawnWorker(
+  env: Record<string, string>,
+  log: (chunk: string) => void = () => undefined,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'worker'], {
+    cwd: serverRoot,
+    env: await childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const running = new Promise<void>((resolve, reject) => {
+    const onData = (c: Buffer) => {
+      out += String(c);
+      log(String(c));
+      if (/likeness worker \S+ is running/.test(out)) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', () => reject(new Error(`worker exited early: ${out}`)));
+  });
+  const timeout = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  try {
+    await running;
+  } finally {
+    clearTimeout(timeout);
+  }
+  return child;
 }
 
 export function waitExit(child: ChildProcess): Promise<void> {

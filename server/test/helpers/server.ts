@@ -71,23 +71,23 @@ export async function startServer(
     log: pino({ level: config.server.logLevel }),
   });
   const app = await buildApp(container);
-  await container.start();
-  await app.listen({ host: '127.0.0.1', port });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    dataDir,
-    container,
-    app,
-    async close() {
-      await app.close();
-      await container.close();
-      if (!opts.dataDir) {
-        await rm(dataDir, { recursive: true, force: true });
-        await database.drop();
-      }
-    },
+  const close = async () => {
+    await app.close();
+    await container.close();
+    if (!opts.dataDir) {
+      await rm(dataDir, { recursive: true, force: true });
+      await database.drop();
+    }
   };
+  try {
+    await container.start();
+    await app.listen({ host: '127.0.0.1', port });
+  } catch (err) {
+    // A test of the start-up checks expects this; it must not leave the database or the dir behind.
+    await close();
+    throw err;
+  }
+  return { url: `http://127.0.0.1:${port}`, port, dataDir, container, app, close };
 }
 
 export interface ApiResponse {

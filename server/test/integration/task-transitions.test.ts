@@ -23,6 +23,7 @@ import { CallbackService } from '../../src/services/callback.service.js';
 import { CreditService } from '../../src/services/credit.service.js';
 import { TaskNotOpenError, TaskService } from '../../src/services/task.service.js';
 import { UrlSigner } from '../../src/services/url-signer.js';
+import { LocalDiskBlobStore } from '../../src/storage/local-disk-blob-store.js';
 import { openTestDatabase, TEST_DB } from '../helpers/database.js';
 import { ConnectionScheduler, exploreInterleavings } from '../helpers/interleavings.js';
 
@@ -76,23 +77,23 @@ describe(`task transitions under every interleaving (${TEST_DB})`, () => {
     accountRows = new AccountRepository(db);
     credits = new CreditService(db, new CreditRepository(db), clock);
     accounts = new AccountService(db, accountRows, credits, config, clock);
-    const callbacks = new CallbackService(
-      new CallbackRepository(db),
-      accountRows,
-      new UrlSigner(config, 'test-secret', clock),
-      config,
-      clock,
-      log,
-    );
     // Never started: jobs are only recorded, the operations under test are called directly.
-    const queue = new InProcessJobQueue(new JobRepository(db), new Map(), {
+    const queue = new InProcessJobQueue(new JobRepository(db), {
       concurrency: 1,
       attempts: 3,
       leaseSec: 30,
       clock,
       log,
     });
-    callbacks.attachQueue(queue);
+    const callbacks = new CallbackService(
+      new CallbackRepository(db),
+      accountRows,
+      new UrlSigner(config, 'test-secret', clock, new LocalDiskBlobStore(join(dir, 'blobs'))),
+      queue,
+      config,
+      clock,
+      log,
+    );
     tasks = new TaskService(db, new TaskRepository(db), credits, callbacks, queue, config, clock);
   });
 

@@ -5,6 +5,7 @@ import type { Container } from '../../container.js';
 import { SvcCode } from '../../errors/codes.js';
 import { UploadRejected } from '../../services/upload.service.js';
 import { BlobNotFoundError } from '../../storage/blob-store.js';
+import { contentTypeForKey } from '../../storage/content-types.js';
 
 const UPLOAD_STATUS: Record<UploadRejected['reason'], { http: number; code: number }> = {
   'bad-signature': { http: 403, code: SvcCode.InvalidParameter },
@@ -16,24 +17,14 @@ const UPLOAD_STATUS: Record<UploadRejected['reason'], { http: number; code: numb
   'already-uploaded': { http: 409, code: SvcCode.InvalidParameter },
 };
 
-const MIME: Record<string, string> = {
-  mp4: 'video/mp4',
-  mov: 'video/quicktime',
-  mp3: 'audio/mpeg',
-  m4a: 'audio/mp4',
-  wav: 'audio/wav',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-};
-
 type Query = { exp?: string; sig?: string };
 
 /**
- * Signed file routes of the local-disk store: PUT /files/upload/:fileId receives an upload (streamed,
- * never buffered), GET/HEAD /files/<key> serves results with Range support. Both are authorised by
- * their signature, not by the API token (an Authorization header sent along is ignored).
+ * Signed file routes: PUT /files/upload/:fileId receives an upload (streamed, never buffered, into
+ * whichever store is configured), GET/HEAD /files/<key> serves a blob from the store with Range
+ * support. Both are authorised by their signature, not by the API token (an Authorization header
+ * sent along is ignored). With S3, results are handed out as presigned S3 URLs; /files/<key> still
+ * answers for URLs handed out before (docs/decisions.md S9).
  */
 export async function blobRoutes(app: FastifyInstance, opts: { container: Container }) {
   const { services, blobs } = opts.container;
@@ -115,8 +106,7 @@ export async function blobRoutes(app: FastifyInstance, opts: { container: Contai
         throw err;
       }
     }
-    const ext = key.split('.').pop()?.toLowerCase() ?? '';
-    reply.header('content-type', MIME[ext] ?? 'application/octet-stream');
+    reply.header('content-type', contentTypeForKey(key));
     reply.header('accept-ranges', 'bytes');
     reply.header('cache-control', 'private, max-age=3600');
     if (range) {

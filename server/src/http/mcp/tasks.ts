@@ -52,7 +52,7 @@ export async function readTask(ctx: ToolContext, taskId: string): Promise<TaskVi
     const w = await works.getTask(ctx.caller, taskId);
     const v = base(taskId, 'work', w.task);
     if (w.task.status === 3) {
-      if (w.blobKey) v.video_url = urls.downloadUrl(w.blobKey);
+      if (w.blobKey) v.video_url = await urls.downloadUrl(w.blobKey);
       if (w.duration !== undefined) v.duration = w.duration;
     }
     return v;
@@ -72,7 +72,7 @@ export async function readTask(ctx: ToolContext, taskId: string): Promise<TaskVi
     const v = base(taskId, 'voice', r.task);
     if (r.task.status === 3) {
       v.voice = r.voice;
-      if (r.demoKey) v.demo_url = urls.downloadUrl(r.demoKey);
+      if (r.demoKey) v.demo_url = await urls.downloadUrl(r.demoKey);
     }
     return v;
   } catch (e) {

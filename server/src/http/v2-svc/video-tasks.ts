@@ -39,7 +39,7 @@ export const videoTaskRoutes: FastifyPluginAsyncTypebox<{ container: Container }
       const { task, blobKey, duration } = await works.getTask(callerOf(req), req.query.task_id);
       return ok(req, {
         status: task.status,
-        video_Url: blobKey ? container.services.urls.downloadUrl(blobKey) : '',
+        video_Url: blobKey ? await container.services.urls.downloadUrl(blobKey) : '',
         ...(duration === undefined ? {} : { duration }),
         progress: task.progress,
         ...failure(task),

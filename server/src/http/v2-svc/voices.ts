@@ -113,7 +113,7 @@ export const voiceRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = 
     },
     async (req) => {
       const { task, voice, demoKey } = await voices.getTask(callerOf(req), req.query.task_id);
-      const demo_url = demoKey ? container.services.urls.downloadUrl(demoKey) : '';
+      const demo_url = demoKey ? await container.services.urls.downloadUrl(demoKey) : '';
       return ok(req, { status: task.status, voice, demo_url, progress: task.progress, ...failure(task) });
     },
   );
