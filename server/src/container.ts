@@ -30,6 +30,7 @@ import { CreditRepository } from './repositories/credit.repository.js';
 import { FileRepository } from './repositories/file.repository.js';
 import { JobRepository } from './repositories/job.repository.js';
 import { TaskRepository } from './repositories/task.repository.js';
+import { RateLimitRepository } from './repositories/rate-limit.repository.js';
 import { ProtectedVoiceprintRepository } from './repositories/protected-voiceprint.repository.js';
 import { VoiceRepository } from './repositories/voice.repository.js';
 import { AccountService } from './services/account.service.js';
@@ -161,6 +162,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     contractNotes: new ContractNoteRepository(db),
     callbacks: new CallbackRepository(db),
     jobs: new JobRepository(db),
+    rateLimits: new RateLimitRepository(db),
   };
 
   const bins = resolveMediaBinaries({
@@ -202,7 +204,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
   const tasks = new TaskService(db, repos.tasks, credits, callbacks, queue, config, clock);
   const uploads = new UploadService(repos.files, blobs, urls, config, clock, instance);
   const catalogue = new CatalogueService(repos.avatars, repos.voices, blobs, config, clock, log, tmpDir);
-  const avatars = new AvatarService(repos.avatars, tasks, uploads, config, clock);
+  const avatars = new AvatarService(repos.avatars, tasks, uploads, repos.rateLimits, config, clock);
   const voices = new VoiceService(repos.voices, tasks, uploads, config, clock);
   const services = {
     accounts: new AccountService(db, repos.accounts, credits, config, clock),

@@ -17,6 +17,7 @@ import * as m0001 from './migrations/0001-init.js';
 import * as m0002 from './migrations/0002-protected-voiceprints.js';
 import * as m0003 from './migrations/0003-contract-notes.js';
 import * as m0004 from './migrations/0004-scale-out.js';
+import * as m0005 from './migrations/0005-rate-buckets.js';
 import { dialectOf } from './dialect.js';
 import type { Database } from './schema.js';
 
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-protected-voiceprints': m0002,
   '0003-contract-notes': m0003,
   '0004-scale-out': m0004,
+  '0005-rate-buckets': m0005,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

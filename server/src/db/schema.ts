@@ -202,6 +202,13 @@ export interface JobsTable {
   updated_at: Iso;
 }
 
+/** A token bucket of a rate limit (repositories/rate-limit.repository.ts). */
+export interface RateBucketsTable {
+  key: string;
+  tokens: number;
+  refilled_at_ms: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_tokens: ApiTokensTable;
@@ -215,6 +222,7 @@ export interface Database {
   covers: CoversTable;
   callback_deliveries: CallbackDeliveriesTable;
   jobs: JobsTable;
+  rate_buckets: RateBucketsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

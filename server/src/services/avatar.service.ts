@@ -8,6 +8,7 @@ import { sha256Hex } from '../lib/crypto.js';
 import { newId } from '../lib/ids.js';
 import { JobName } from '../jobs/job-queue.js';
 import type { AvatarListKind, AvatarRepository } from '../repositories/avatar.repository.js';
+import type { RateLimitRepository } from '../repositories/rate-limit.repository.js';
 import type { Caller } from './account.service.js';
 import type { InputRef } from './input.service.js';
 import { parseResult, type Resolution, type TaskService } from './task.service.js';
@@ -28,6 +29,7 @@ export class AvatarService {
     private readonly avatars: AvatarRepository,
     private readonly tasks: TaskService,
     private readonly uploads: UploadService,
+    private readonly rateLimits: RateLimitRepository,
     private readonly config: Config,
     private readonly clock: Clock,
   ) {}
@@ -145,6 +147,17 @@ export class AvatarService {
 
   /** The clone API's operation: an uploaded portrait image becomes an avatar asset. */
   async cloneByImage(caller: Caller, p: { file_id: string; title?: string }) {
+    // One bucket per account in the database: every process and both routes (HTTP, MCP) draw from it.
+    const perMinute = this.config.limits.cloneRatePerMinute;
+    if (!(await this.rateLimits.take(`clone:${caller.accountId}`, perMinute, this.clock.now().getTime()))) {
+      throw new AppError(
+        SvcCode.InvalidParameter,
+        `at most ${perMinute} clone requests a minute; retry shortly`,
+        {
+          cloneCode: CloneCode.RateLimited,
+        },
+      );
+    }
     const file = await this.uploads.resolve(caller, p.file_id, 'image', 'file_id').catch((e: unknown) => {
       if (e instanceof AppError && e.code === SvcCode.FileTypeUnsupported) {
         throw new AppError(e.code, e.message, { cloneCode: CloneCode.CategoryMismatch });

@@ -11,6 +11,7 @@ import { isAppError } from '../../src/errors/app-error.js';
 import { SvcCode } from '../../src/errors/codes.js';
 import { iso } from '../../src/lib/clock.js';
 import { JobRepository } from '../../src/repositories/job.repository.js';
+import { RateLimitRepository } from '../../src/repositories/rate-limit.repository.js';
 import type { Caller } from '../../src/services/account.service.js';
 import { testDatabaseEnv } from '../helpers/database.js';
 import { postgresUnavailable } from '../../scripts/postgres-for-tests.mjs';
@@ -199,6 +200,22 @@ for (const engine of engines) {
       assert.deepEqual(await new JobRepository(b.db).takeBackAbandoned([], now), []);
       const later = iso(new Date(Date.now() + 120_000));
       assert.equal((await new JobRepository(b.db).takeBackAbandoned([], later)).length, 20);
+    });
+
+    test('rate limits: 20 takes at once from two processes on a bucket of 6: exactly 6 pass, then it refills', async () => {
+      const ra = new RateLimitRepository(a.db);
+      const rb = new RateLimitRepository(b.db);
+      const t0 = 1_800_000_000_000;
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? ra : rb).take('clone:acct_rl', 6, t0)),
+      );
+      assert.equal(results.filter(Boolean).length, 6);
+      assert.equal(await ra.take('clone:acct_rl', 6, t0 + 1000), false, 'a tenth of a token back after 1 s');
+      assert.equal(await rb.take('clone:acct_rl', 6, t0 + 10_000), true, 'one token back after 10 s');
+      assert.equal(await ra.take('clone:acct_rl', 6, t0 + 10_000), false);
+      // Another process whose clock is behind neither refills nor drains the bucket.
+      assert.equal(await rb.take('clone:acct_rl', 6, t0 + 5_000), false);
+      assert.equal(await ra.take('clone:other', 6, t0), true, 'buckets are per key');
     });
 
     test('catalogue: two processes seeding at once leave one copy of each public asset', async () => {

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { api, createAccount, startServer, upload, type TestServer } from '../helpers/server.js';
 
 describe('limits, plans and ownership', () => {
@@ -229,24 +232,39 @@ describe('limits, plans and ownership', () => {
     assert.equal('duration' in q.body, false);
   });
 
-  test('clone API: code 16 past the per-account rate limit', async () => {
+  test('clone: code 16 past the per-account rate limit, counted once whether the call comes over HTTP or MCP', async () => {
     const limited = await startServer({ LIKENESS_CLONE_RATE_PER_MIN: '2' });
+    const mcp = new Client({ name: 'likeness-test', version: '1.0.0' });
     try {
       const { token } = await createAccount(limited);
-      const codes: number[] = [];
-      for (let i = 0; i < 3; i++) {
+      await mcp.connect(
+        new StreamableHTTPClientTransport(new URL(`${limited.url}/mcp`), {
+          requestInit: { headers: { authorization: `Bearer ${token}` } },
+        }),
+      );
+      const overHttp = async () => {
         const r = await api(limited, 'POST', '/api/app/v1/clone/avatar/by_image', {
           token,
           body: { file_id: 'file_missing' },
         });
-        codes.push(r.body.code);
         if (r.body.code === 16) {
           assert.equal(r.status, 429);
           assert.equal(r.body.message, 'rate limit');
         }
-      }
-      assert.deepEqual(codes, [12, 12, 16]);
+        return r.body.code as number;
+      };
+      const overMcp = async () => {
+        const r = (await mcp.callTool({
+          name: 'clone_avatar_by_image',
+          arguments: { file_id: 'file_missing' },
+        })) as CallToolResult;
+        assert.equal(r.isError, true);
+        return (r._meta?.['likeness/error'] as { code: number }).code;
+      };
+      const codes = [await overHttp(), await overMcp(), await overHttp(), await overMcp()];
+      assert.deepEqual(codes, [12, 12, 16, 16], 'two calls a minute in all, whatever the route');
     } finally {
+      await mcp.close();
       await limited.close();
     }
   });

@@ -7,7 +7,6 @@ import { CloneCode, SvcCode } from '../../errors/codes.js';
 import { callerOf } from '../v2-svc/index.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { envelope } from './index.js';
-import { RateLimiter } from './rate-limit.js';
 
 const Envelope = (data: ReturnType<typeof Type.Object>) =>
   Type.Object({ code: Type.Integer(), message: Type.String(), detail: Type.Optional(Type.String()), data });
@@ -33,7 +32,6 @@ export const cloneAvatarRoutes: FastifyPluginAsyncTypebox<{ container: Container
   { container },
 ) => {
   const avatars = container.services.avatars;
-  const limiter = new RateLimiter(container.config.limits.cloneRatePerMinute);
   const minimum = container.config.plans.minimums.clone_avatar;
 
   app.post(
@@ -69,15 +67,6 @@ export const cloneAvatarRoutes: FastifyPluginAsyncTypebox<{ container: Container
     },
     async (req) => {
       const caller = callerOf(req);
-      if (!limiter.take(caller.accountId)) {
-        throw new AppError(
-          SvcCode.InvalidParameter,
-          `at most ${container.config.limits.cloneRatePerMinute} clone requests a minute; retry shortly`,
-          {
-            cloneCode: CloneCode.RateLimited,
-          },
-        );
-      }
       const plan = { minimum_plan: minimum, current_plan: caller.account.plan };
       try {
         const r = await avatars.cloneByImage(caller, req.body);

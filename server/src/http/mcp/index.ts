@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Container } from '../../container.js';
-import { RateLimiter } from '../app-v1-clone/rate-limit.js';
 import { readCredential } from '../plugins/bearer.js';
 import { allowedHostnames, hostnameOf } from './hosts.js';
 import { buildMcpServer } from './server.js';
@@ -17,8 +16,6 @@ const rpcError = (code: number, message: string) => ({ jsonrpc: '2.0', error: { 
 export async function mcpRoutes(app: FastifyInstance, opts: { container: Container }) {
   const { container } = opts;
   const allowed = allowedHostnames(container.config.server);
-  // One limiter for every MCP request of this app: the clone operation's rate limit is per account.
-  const cloneLimiter = new RateLimiter(container.config.limits.cloneRatePerMinute);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err.statusCode && err.statusCode < 500) {
@@ -55,7 +52,7 @@ export async function mcpRoutes(app: FastifyInstance, opts: { container: Contain
           ),
         );
     }
-    const server = buildMcpServer({ container, caller, cloneLimiter, log: req.log, requestId: req.id });
+    const server = buildMcpServer({ container, caller, log: req.log, requestId: req.id });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     // The transport writes the raw response from here on; Fastify's reply headers would not be sent.
     reply.raw.setHeader('x-request-id', req.id);

@@ -57,13 +57,6 @@ export function registerCloneAvatarByImage(server: McpServer, ctx: ToolContext):
         current_plan: ctx.caller.account.plan,
       };
       try {
-        if (!ctx.cloneLimiter.take(ctx.caller.accountId)) {
-          throw new AppError(
-            SvcCode.InvalidParameter,
-            `at most ${config.limits.cloneRatePerMinute} clone requests a minute; retry shortly`,
-            { cloneCode: CloneCode.RateLimited },
-          );
-        }
         const r = await services.avatars.cloneByImage(ctx.caller, args);
         return toolResult({
           asset: {
