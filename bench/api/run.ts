@@ -18,6 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { resolveMediaBinaries } from '../../server/src/media/binaries.js';
+import { loadLine as line, measureLoad, type Load } from '../lib/load.js';
 import { freePort, repoRoot, waitHttp } from '../lib/spawn.js';
 import { makeFaceClip, makeVoicedSpeech } from './media.js';
 import { createAccount, startServer } from './server.js';
@@ -30,24 +31,10 @@ const COLD_WINDOWS = Math.round(3000 / COLD_WINDOW_MS);
 const CONNECTIONS = 64;
 const LOG_LEVEL = process.env.LIKENESS_LOG_LEVEL ?? 'info';
 
-interface Load {
-  rps: number;
-  requests: number;
-  p50: number;
-  p99: number;
-}
-
-async function load(url: string, headers: Record<string, string>, seconds = DURATION): Promise<Load> {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  // Counted over the run's own length: autocannon's per-second average is off for short windows.
-  const requests = r.requests.total;
-  return { rps: requests / r.duration, requests, p50: r.latency.p50, p99: r.latency.p99 };
-}
+const load = (url: string, headers: Record<string, string>, seconds = DURATION): Promise<Load> =>
+  measureLoad(url, { headers, seconds, connections: CONNECTIONS });
 
 const machine = () => `load average ${loadavg()[0]!.toFixed(2)}`;
-const line = (label: string, l: Load) =>
-  `  ${label.padEnd(34)} ${l.rps.toFixed(0).padStart(6)} req/s   p50 ${String(l.p50).padStart(3)} ms   p99 ${String(l.p99).padStart(4)} ms`;
 const ratio = (ours: Load, base: Load) =>
   `  ratio likeness / bare: req/s ${(ours.rps / base.rps).toFixed(2)}, p99 ${(ours.p99 / Math.max(1, base.p99)).toFixed(1)}×`;
 

@@ -42,9 +42,14 @@ export interface StartOptions {
    * (the log lines then cost what they cost in production); default: stdout is discarded.
    */
   countLog?: boolean;
+  /** The CLI command and its flags; default `serve` (API and workers in one process). */
+  args?: string[];
 }
 
-/** Starts `likeness serve` (the compiled build, as `npm start` runs it) in its own process. */
+/**
+ * Starts `likeness serve` (the compiled build, as `npm start` runs it), or the serving command
+ * `opts.args` names (such as `serve --role api`), in its own process and waits until it answers.
+ */
 export async function startLikeness(extraEnv: Record<string, string> = {}, opts: StartOptions = {}) {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'likeness-bench-')));
   const port = await freePort();
@@ -58,7 +63,7 @@ export async function startLikeness(extraEnv: Record<string, string> = {}, opts:
   };
   // BENCH_NODE_ARGS passes flags such as --cpu-prof to the server process (not allowed in NODE_OPTIONS).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/cli/index.js', 'serve'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/cli/index.js', ...(opts.args ?? ['serve'])], {
     cwd: opts.serverDir ?? serverRoot,
     env,
     stdio: ['ignore', opts.countLog ? 'pipe' : 'ignore', 'inherit'],
@@ -66,8 +71,64 @@ export async function startLikeness(extraEnv: Record<string, string> = {}, opts:
   let logBytes = 0;
   child.stdout?.on('data', (c: Buffer) => (logBytes += c.length));
   const url = `http://127.0.0.1:${port}`;
-  await waitHttp(`${url}/healthz`, child);
+  try {
+    await waitHttp(`${url}/healthz`, child);
+  } catch (e) {
+    await stopProcess(child);
+    throw e;
+  }
   return { child, url, dataDir, env, logBytes: () => logBytes };
+}
+
+/**
+ * Starts `likeness worker` (the compiled build) in its own process and waits until it says it
+ * runs. `onLine` receives each line it writes to stdout (its JSON log lines among them).
+ */
+export async function startWorker(
+  env: Record<string, string>,
+  onLine: (line: string) => void = () => undefined,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['dist/cli/index.js', 'worker'], {
+    cwd: serverRoot,
+    env: { ...process.env, LIKENESS_DEMO_ACCOUNT: 'off', LIKENESS_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let partial = '';
+  const running = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the worker did not start within 60 s')), 60_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`worker exited early (${code})`));
+    });
+    child.stdout!.on('data', (c: Buffer) => {
+      const lines = (partial + String(c)).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        onLine(line);
+        if (/likeness worker \S+ is running/.test(line)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      }
+    });
+  });
+  try {
+    await running;
+  } catch (e) {
+    await stopProcess(child);
+    throw e;
+  }
+  return child;
+}
+
+/** SIGTERM (a graceful stop), SIGKILL if the process is still there after `graceMs`; resolves once it is gone. */
+export async function stopProcess(child: ChildProcess, graceMs = 20_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await gone;
+  clearTimeout(timer);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { AppError, isAppError } from '../../../errors/app-error.js';
-import { CLONE_MESSAGES, CloneCode, SvcCode } from '../../../errors/codes.js';
+import { isAppError } from '../../../errors/app-error.js';
+import { CLONE_MESSAGES, CloneCode } from '../../../errors/codes.js';
 import { cloneCodeFor } from '../../app-v1-clone/errors.js';
 import type { ToolContext } from '../context.js';
 import { errorResult, toolError, toolResult } from '../result.js';
