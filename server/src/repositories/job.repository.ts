@@ -279,6 +279,16 @@ export class JobRepository {
     return Number(row?.n ?? 0);
   }
 
+  /** The jobs of a task, oldest first (doctor, tests): its payload is exactly `{"taskId":…}`. */
+  async ofTask(taskId: string): Promise<JobRow[]> {
+    return this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('payload', '=', JSON.stringify({ taskId }))
+      .orderBy('created_at')
+      .execute();
+  }
+
   /** The jobs running now, anywhere, with the worker holding each (doctor, tests). */
   async listRunning(): Promise<JobRow[]> {
     return this.db

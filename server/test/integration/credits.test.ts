@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { CreditRepository } from '../../src/repositories/credit.repository.js';
 import { api, createAccount, startServer, type TestServer } from '../helpers/server.js';
 
 describe('credits', () => {
@@ -43,12 +44,8 @@ describe('credits', () => {
     assert.equal(10 - left, accepted.length * cost);
     assert.ok(left < cost, 'refusals happened only when the balance was short');
     assert.match(refused[0]!.body.message, /insufficient credits/);
-    const ledger = await server.container.db
-      .selectFrom('credit_entries')
-      .select((eb) => eb.fn.sum<number>('delta').as('s'))
-      .where('account_id', '=', account_id)
-      .executeTakeFirst();
-    assert.equal(Number(ledger?.s), left, 'ledger sum equals the balance');
+    const ledger = await new CreditRepository(server.container.db).ledgerSum({ accountId: account_id });
+    assert.equal(ledger, left, 'ledger sum equals the balance');
   });
 
   test('a reservation raised by a retried job to another total is charged once, at the final total', async () => {

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { FileRepository } from '../../src/repositories/file.repository.js';
 import { api, createAccount, startServer } from '../helpers/server.js';
 
 test('an upload cut off by a crash can be sent again after restart; its partial file is removed', async () => {
@@ -17,12 +18,14 @@ test('an upload cut off by a crash can be sent again after restart; its partial 
         body: { file_extension: 'png' },
       })
     ).body;
-    // What a crash mid-upload leaves: the file claimed, a partial blob on disk.
-    await server.container.db
-      .updateTable('files')
-      .set({ state: 'uploading' })
-      .where('id', '=', grant.file_id)
-      .execute();
+    // What a crash mid-upload leaves: the file claimed by a process that is gone (this pid under
+    // another run id, as after a restart), a partial blob on disk.
+    const claimed = await new FileRepository(server.container.db).claimForUpload(
+      grant.file_id,
+      `${hostname()}/${process.pid}/crashedrun`,
+      new Date().toISOString(),
+    );
+    assert.equal(claimed, true);
     const partial = join(dataDir, 'blobs', 'uploads', account_id, `${grant.file_id}.png.part-123-456`);
     await mkdir(join(dataDir, 'blobs', 'uploads', account_id), { recursive: true });
     await writeFile(partial, Buffer.alloc(10));

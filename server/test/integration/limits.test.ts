@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AvatarRepository } from '../../src/repositories/avatar.repository.js';
 import { api, createAccount, startServer, upload, type TestServer } from '../helpers/server.js';
 
 describe('limits, plans and ownership', () => {
@@ -156,28 +157,25 @@ describe('limits, plans and ownership', () => {
     const mk = async (owner: string, scope: string) => {
       const id = `av_test_${scope}_${++made}`;
       const acc = await svc.accounts.resolve({ token: owner });
-      await server.container.db
-        .insertInto('avatars')
-        .values({
-          id,
-          account_id: acc!.id,
-          scope,
-          title: scope,
-          source: 'image',
-          source_key: null,
-          state: 'ready',
-          media_key: null,
-          media_kind: 'image',
-          width: 720,
-          height: 1280,
-          duration_sec: null,
-          face: null,
-          motion: 'subtle',
-          task_id: null,
-          created_at: new Date().toISOString(),
-          deleted_at: null,
-        })
-        .execute();
+      await new AvatarRepository(server.container.db).create({
+        id,
+        account_id: acc!.id,
+        scope,
+        title: scope,
+        source: 'image',
+        source_key: null,
+        state: 'ready',
+        media_key: null,
+        media_kind: 'image',
+        width: 720,
+        height: 1280,
+        duration_sec: null,
+        face: null,
+        motion: 'subtle',
+        task_id: null,
+        created_at: new Date().toISOString(),
+        deleted_at: null,
+      });
       return id;
     };
     const team = await mk(a.token, 'team');
@@ -278,11 +276,7 @@ describe('limits, plans and ownership', () => {
     });
     const firstTask = (await server.container.services.tasks.getForJob(first.body.task_id))!;
     // The job finishes: avatar ready, its task completed.
-    await server.container.db
-      .updateTable('avatars')
-      .set({ state: 'ready' })
-      .where('id', '=', firstTask.subject_id!)
-      .execute();
+    await new AvatarRepository(server.container.db).update(firstTask.subject_id!, { state: 'ready' });
     await server.container.services.tasks.complete(firstTask.id, { avatar: firstTask.subject_id! });
     // ...but the second submission's lookup ran just before, and saw it still pending.
     type Repo = { findBySource: (...a: unknown[]) => Promise<{ state: string } | undefined> };

@@ -124,12 +124,8 @@ describe(`task transitions under every interleaving (${TEST_DB})`, () => {
 
   /** The ledger invariants for one task of its own account; `why` names the schedule in failures. */
   async function checkLedger(accountId: string, taskId: string, why: string) {
-    const task = await db.selectFrom('tasks').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow();
-    const entries = await db
-      .selectFrom('credit_entries')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .execute();
+    const task = (await new TaskRepository(db).getForJob(taskId))!;
+    const entries = await new CreditRepository(db).entriesOf(accountId);
     const ofTask = entries.filter((e) => e.task_id === taskId);
     const sum = (es: { delta: number }[]) => es.reduce((s, e) => s + e.delta, 0);
     const count = (reason: string) => ofTask.filter((e) => e.reason === reason).length;
@@ -148,11 +144,9 @@ describe(`task transitions under every interleaving (${TEST_DB})`, () => {
     const balance = await credits.balance(accountId);
     assert.equal(balance, sum(entries), `${why}: balance equals the ledger`);
     assert.equal(balance, INITIAL - task.credits_charged, `${why}: balance`);
-    const deliveries = await db
-      .selectFrom('callback_deliveries')
-      .select('id')
-      .where('task_id', '=', taskId)
-      .execute();
+    const deliveries = (await new CallbackRepository(db).getAll(accountId, 100)).filter(
+      (d) => d.task_id === taskId,
+    );
     const cancelled = task.error_message === 'deleted by the caller';
     assert.equal(deliveries.length, cancelled ? 0 : 1, `${why}: one callback, none for a cancelled task`);
     return task;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { FileRepository } from '../../src/repositories/file.repository.js';
 import { api, createAccount, startServer, TestClock, type TestServer } from '../helpers/server.js';
 
 describe('upload grants and signed URLs', () => {
@@ -95,12 +96,8 @@ describe('upload grants and signed URLs', () => {
       () => 'closed',
     );
     assert.ok(chunked === 413 || chunked === 'closed', `refused, got ${chunked}`);
-    const stored = await server.container.db
-      .selectFrom('files')
-      .select('state')
-      .where('id', '=', g2.file_id)
-      .executeTakeFirstOrThrow();
-    assert.equal(stored.state, 'pending', 'nothing was stored');
+    const stored = await new FileRepository(server.container.db).getForUpload(g2.file_id);
+    assert.equal(stored?.state, 'pending', 'nothing was stored');
     // The file stays uploadable after a refused attempt.
     const retry = await put(g2.upload_url, new Uint8Array(100), 'image/png');
     assert.equal(retry.status, 200);

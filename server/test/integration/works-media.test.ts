@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { hasAigcMark } from '../../src/media/compose/index.js';
 import { probeMedia } from '../../src/media/probe.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
+import { JobRepository } from '../../src/repositories/job.repository.js';
 import { bins, facePhoto, makeTone } from '../helpers/media-fixtures.js';
 import { download, lufs } from '../helpers/probe.js';
 import {
@@ -219,12 +220,8 @@ describe('works: real media from every video and audio endpoint', () => {
     const del = await api(server, 'DELETE', '/api/v2/svc/video/task', { token, query: { task_id: id } });
     assert.equal(del.body.code, 0);
     await server.container.queue.drain();
-    const job = await server.container.db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('payload', 'like', `%${id}%`)
-      .executeTakeFirstOrThrow();
-    assert.deepEqual([job.state, job.last_error], ['done', 'cancelled']);
+    const [job] = await new JobRepository(server.container.db).ofTask(id);
+    assert.deepEqual([job?.state, job?.last_error], ['done', 'cancelled']);
     assert.equal(await server.container.blobs.stat(`works/${id}/video.mp4`), null, 'no output stored');
     assert.equal(await left(), before, 'refunded');
   });

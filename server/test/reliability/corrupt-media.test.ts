@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { TaskRepository } from '../../src/repositories/task.repository.js';
 import { api, createAccount, startServer, upload, waitTask, type TestServer } from '../helpers/server.js';
 import { expectedFor, OPS_BY_CATEGORY, type Expected, type OpName } from './corrupt-media-cases.js';
 import { makeBaseMedia, makeCorruptMedia, type MediaFile } from './corrupt-media-fixtures.js';
@@ -170,18 +171,10 @@ describe(
 
     test('nothing is left waiting or processing, and failures are logged with their task id and detail', async () => {
       await server.container.queue.drain(60_000);
-      const open = await server.container.db
-        .selectFrom('tasks')
-        .select(['id', 'type', 'status'])
-        .where('status', 'in', [1, 2])
-        .execute();
+      const tasks = await new TaskRepository(server.container.db).allOf(accountId);
+      const open = tasks.filter((t) => t.status === 1 || t.status === 2).map((t) => [t.id, t.type]);
       assert.deepEqual(open, []);
-      const failed = await server.container.db
-        .selectFrom('tasks')
-        .select(['id', 'error_message'])
-        .where('status', '=', 4)
-        .where('error_message', 'like', '%is incomplete%')
-        .execute();
+      const failed = tasks.filter((t) => t.status === 4 && t.error_message?.includes('is incomplete'));
       assert.ok(failed.length > 0);
       for (const task of failed) {
         const entry = logged.find((l) => l.taskId === task.id && l.error !== undefined);
