@@ -4,8 +4,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { TEST_DB, TEST_SIGNING_SECRET } from '../helpers/database.js';
 import { cli } from '../helpers/process.js';
-import { api, createAccount, startServer } from '../helpers/server.js';
+import { api, createAccount, freePort, startServer } from '../helpers/server.js';
 
 describe('admin CLI', () => {
   let env: Record<string, string>;
@@ -41,6 +42,29 @@ describe('admin CLI', () => {
         detail('client contract'),
         /sent title outside "at most 20 characters" 1 times \(POST \/api\/v2\/svc\/audio\/create_by_tts; last: cut from 25 to 20 characters/,
       );
+      // Which engine each port uses, and that each answers.
+      assert.match(
+        detail('database'),
+        TEST_DB === 'postgres' ? /^PostgreSQL .*\(answers\)$/ : /^SQLite in .*\(answers\)$/,
+      );
+      assert.match(detail('queue'), /^the database \(embedded\): jobs are rows every process polls$/);
+      assert.match(detail('blob store'), /^files in .*blobs \(answers\)$/);
+      const port = await freePort();
+      const noRedis = await cli(['doctor', '--json'], {
+        LIKENESS_DATA_DIR: own,
+        LIKENESS_DEMO_ACCOUNT: 'off',
+        REDIS_URL: `redis://127.0.0.1:${port}`,
+        LIKENESS_SIGNING_SECRET: TEST_SIGNING_SECRET,
+      });
+      const queue = (JSON.parse(noRedis.stdout) as { name: string; ok: boolean; detail: string }[]).find(
+        (c) => c.name === 'queue',
+      );
+      assert.equal(queue?.ok, false);
+      assert.match(
+        queue?.detail ?? '',
+        new RegExp(`^REDIS_URL: cannot use the Redis server at redis://127.0.0.1:${port}`),
+      );
+      assert.equal(noRedis.code, 1, 'doctor fails when an engine does not answer');
       const missing = await cli(['doctor', '--json'], {
         LIKENESS_DATA_DIR: own,
         LIKENESS_ENV_FILE: join(own, 'nope.env'),
@@ -49,6 +73,24 @@ describe('admin CLI', () => {
     } finally {
       await rm(own, { recursive: true, force: true });
     }
+  });
+
+  test('separate API and worker processes need DATABASE_URL, and say so', async () => {
+    for (const args of [['worker'], ['serve', '--role', 'api']]) {
+      const r = await cli(args, {
+        LIKENESS_DATA_DIR: dataDir,
+        LIKENESS_DEMO_ACCOUNT: 'off',
+        DATABASE_URL: '',
+      });
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(
+        r.stderr,
+        /DATABASE_URL: `likeness (worker|serve --role api)` shares the database with other processes, which needs PostgreSQL/,
+      );
+    }
+    const bad = await cli(['serve', '--role', 'nope'], env);
+    assert.notEqual(bad.code, 0);
+    assert.match(bad.stderr, /argument 'nope' is invalid. Allowed choices are all, api/);
   });
 
   test('accounts create/update print JSON an operator can script', async () => {
