@@ -158,3 +158,20 @@ test('LIKENESS_DOWNLOAD_URL_TTL: at most 7 days with S3 (presigned URLs last no 
   );
   assert.equal(loadConfig({ LIKENESS_DOWNLOAD_URL_TTL: '604801' }, '/srv').urls.downloadTtlSec, 604_801);
 });
+
+test('LIKENESS_COVER_THREADS and LIKENESS_CATALOGUE_PRERENDER: covers on 2 threads, the catalogue rendered at start', () => {
+  const c = loadConfig({}, '/srv');
+  assert.equal(c.covers.threads, 2);
+  assert.equal(c.catalogue.prerender, true);
+  const set = loadConfig({ LIKENESS_COVER_THREADS: '4', LIKENESS_CATALOGUE_PRERENDER: 'off' }, '/srv');
+  assert.equal(set.covers.threads, 4);
+  assert.equal(set.catalogue.prerender, false);
+  assert.throws(
+    () => loadConfig({ LIKENESS_COVER_THREADS: '0', LIKENESS_CATALOGUE_PRERENDER: 'later' }),
+    (e: unknown) =>
+      e instanceof ConfigError &&
+      e.problems.length === 2 &&
+      /LIKENESS_COVER_THREADS/.test(e.message) &&
+      /LIKENESS_CATALOGUE_PRERENDER/.test(e.message),
+  );
+});

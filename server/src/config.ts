@@ -85,6 +85,13 @@ export interface Config {
   contract: { mode: ContractMode };
   callbacks: { retryScheduleSec: number[]; timeoutMs: number };
   media: { ffmpegPath: string | null; ffprobePath: string | null; encoderPreset: EncoderPreset };
+  /** Covers render in worker threads, at most `threads` at once; further requests wait their turn. */
+  covers: { threads: number };
+  /**
+   * `prerender` on (the default): the catalogue's previews and demos are queued for rendering at
+   * start; off: each is rendered when first asked for (tests, short-lived processes).
+   */
+  catalogue: { prerender: boolean };
   demoAccount: { enabled: boolean; credits: number };
 }
 
@@ -326,6 +333,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       ffprobePath: r.optionalStr('FFPROBE_PATH'),
       encoderPreset: r.oneOf('LIKENESS_ENCODER_PRESET', ENCODER_PRESETS, 'veryfast'),
     },
+    covers: { threads: r.int('LIKENESS_COVER_THREADS', 2, 1, 64) },
+    catalogue: { prerender: r.bool('LIKENESS_CATALOGUE_PRERENDER', true) },
     demoAccount: {
       enabled: r.bool('LIKENESS_DEMO_ACCOUNT', true),
       credits: r.int('LIKENESS_DEMO_CREDITS', 10_000, 0),

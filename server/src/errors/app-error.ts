@@ -80,10 +80,12 @@ export const ERRORS = {
   video: (message: string) => new AppError(SvcCode.VideoResourceFailed, message),
   avatarClone: (message: string) => new AppError(SvcCode.AvatarCloneFailed, message),
   image: (message: string) => new AppError(SvcCode.ImageResourceFailed, message),
-  voiceProtected: () =>
+  voiceProtected: (options?: { cause?: unknown }) =>
     new AppError(
       SvcCode.VoiceProtected,
       'this voice is too similar to a protected voice and cannot be cloned',
+      {},
+      options,
     ),
   internal: (cause?: unknown) => new AppError(SvcCode.Internal, 'internal server error', {}, { cause }),
 };

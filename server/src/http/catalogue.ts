@@ -1,28 +1,39 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../container.js';
-import type { CatalogueAsset } from '../services/catalogue.service.js';
+import type { CatalogueAsset } from '../storage/blob-keys.js';
 
 const TYPES: Record<string, string> = { png: 'image/png', mp4: 'video/mp4', mp3: 'audio/mpeg' };
 
+/** Seconds a client is told to wait for an asset being rendered (a demo takes a few seconds). */
+export const PREPARING_RETRY_SEC = 5;
+
 /**
  * Public catalogue media (template covers and demos, cover-style previews, public voice demos): not
- * account data, so unsigned.
+ * account data, so unsigned. Served from the blob store; one not rendered yet is queued for the
+ * catalogue.render job and answered 503 with Retry-After until it is there (decision S15): a request
+ * never renders.
  */
 export async function catalogueRoutes(app: FastifyInstance, opts: { container: Container }) {
   const { services, blobs } = opts.container;
   const serve =
     (kind: CatalogueAsset, ext: string) =>
     async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-      const key = await services.catalogue.asset(kind, req.params.id.replace(/\.png$/, ''));
-      if (!key)
+      const asset = await services.catalogue.asset(kind, req.params.id.replace(/\.png$/, ''));
+      if (asset.state === 'unknown')
         return reply.code(404).send({ code: 14, message: 'no such catalogue item', request_id: req.id });
-      // read() rejects for a missing blob rather than failing the stream later: check first.
-      const stat = await blobs.stat(key);
-      if (!stat)
-        return reply.code(404).send({ code: 14, message: 'no such catalogue item', request_id: req.id });
+      if (asset.state === 'preparing') {
+        return reply
+          .code(503)
+          .header('retry-after', String(PREPARING_RETRY_SEC))
+          .header('cache-control', 'no-store')
+          .send({
+            message: `this catalogue item is being prepared; retry in ${PREPARING_RETRY_SEC} seconds`,
+            request_id: req.id,
+          });
+      }
       reply.header('content-type', TYPES[ext]).header('cache-control', 'public, max-age=86400');
-      reply.header('content-length', stat.size);
-      return reply.send(await blobs.read(key));
+      reply.header('content-length', asset.size);
+      return reply.send(await blobs.read(asset.key));
     };
   app.get<{ Params: { id: string } }>(
     '/catalogue/templates/:id/cover.png',

@@ -6,10 +6,12 @@ import { newWorkerIdentity } from '../lib/worker-identity.js';
 import type { JobRepository } from '../repositories/job.repository.js';
 import {
   JOB_OPTIONS,
+  LANES,
+  laneConcurrency,
   type EnqueueOptions,
+  type Lane,
   type JobHandler,
   type JobName,
-  type JobOptions,
   type JobPayloads,
   type JobQueue,
 } from './job-queue.js';
@@ -17,9 +19,6 @@ import { newJobRow } from './job-row.js';
 import { JobRunner } from './job-runner.js';
 import type { QueueOptions } from './in-process-queue.js';
 import { openRedis } from './redis-connection.js';
-
-type Lane = JobOptions['lane'];
-const LANES: Lane[] = ['media', 'io'];
 
 export interface BullQueueOptions extends QueueOptions {
   redisUrl: string;
@@ -126,7 +125,7 @@ export class BullJobQueue implements JobQueue {
       const worker = new Worker(lane, (job, token) => this.process(job, token), {
         connection,
         prefix: this.prefix,
-        concurrency: lane === 'media' ? this.opts.concurrency : (this.opts.ioConcurrency ?? 4),
+        concurrency: laneConcurrency(lane, this.opts.concurrency),
         // The row's lease decides who may run a job; BullMQ's lock only has to notice a dead
         // worker about as soon, so another one asks for the row.
         lockDuration: leaseMs,

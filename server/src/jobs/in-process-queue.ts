@@ -4,7 +4,10 @@ import { newWorkerIdentity } from '../lib/worker-identity.js';
 import type { JobRepository } from '../repositories/job.repository.js';
 import {
   JOB_OPTIONS,
+  LANES,
+  laneConcurrency,
   type EnqueueOptions,
+  type Lane,
   type JobHandler,
   type JobName,
   type JobPayloads,
@@ -13,8 +16,8 @@ import {
 import { newJobRow } from './job-row.js';
 import { JobRunner } from './job-runner.js';
 
-interface Lane {
-  name: 'media' | 'io';
+interface LaneState {
+  name: Lane;
   concurrency: number;
   running: Set<Promise<unknown>>;
 }
@@ -22,8 +25,6 @@ interface Lane {
 export interface QueueOptions {
   /** Media jobs one process runs at once. */
   concurrency: number;
-  /** Network jobs (callbacks) one process runs at once. */
-  ioConcurrency?: number;
   attempts: number;
   clock: Clock;
   log: Logger;
@@ -46,10 +47,12 @@ export interface QueueOptions {
 export class InProcessJobQueue implements JobQueue {
   readonly workerId: string;
   private readonly runner: JobRunner;
-  private readonly lanes: Lane[];
+  private readonly lanes: LaneState[];
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
   private wakeScheduled = false;
+  private pumping: Promise<void> | null = null;
+  private pumpAgain = false;
 
   constructor(
     private readonly jobs: JobRepository,
@@ -62,10 +65,11 @@ export class InProcessJobQueue implements JobQueue {
       leaseSec: opts.leaseSec,
       workerId: this.workerId,
     });
-    this.lanes = [
-      { name: 'media', concurrency: opts.concurrency, running: new Set() },
-      { name: 'io', concurrency: opts.ioConcurrency ?? 4, running: new Set() },
-    ];
+    this.lanes = LANES.map((name) => ({
+      name,
+      concurrency: laneConcurrency(name, opts.concurrency),
+      running: new Set<Promise<unknown>>(),
+    }));
   }
 
   async enqueue<N extends JobName>(
@@ -98,6 +102,8 @@ export class InProcessJobQueue implements JobQueue {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    // A claim already on its way lands before the runner stops, so it is handed back with the rest.
+    await this.pumping;
     await this.runner.stop();
   }
 
@@ -114,7 +120,7 @@ export class InProcessJobQueue implements JobQueue {
     }
   }
 
-  private namesFor(lane: Lane): JobName[] {
+  private namesFor(lane: LaneState): JobName[] {
     return this.runner.names.filter((n) => JOB_OPTIONS[n].lane === lane.name);
   }
 
@@ -125,11 +131,28 @@ export class InProcessJobQueue implements JobQueue {
       this.wakeScheduled = true;
       setImmediate(() => {
         this.wakeScheduled = false;
-        void this.pump().catch((err: unknown) => this.opts.log.error({ err }, 'could not take jobs'));
+        this.pumpOnce();
       });
       return;
     }
     setTimeout(() => this.wake(0), delayMs).unref();
+  }
+
+  /** One pump at a time (another follows if woken meanwhile), and stop() can wait for it. */
+  private pumpOnce(): void {
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumping = this.pump()
+      .catch((err: unknown) => this.opts.log.error({ err }, 'could not take jobs'))
+      .finally(() => {
+        this.pumping = null;
+        if (this.pumpAgain && !this.stopped) {
+          this.pumpAgain = false;
+          this.pumpOnce();
+        }
+      });
   }
 
   private async pump(): Promise<void> {
@@ -161,7 +184,7 @@ export class InProcessJobQueue implements JobQueue {
     const wait = next
       ? Math.max(10, Math.min(poll, Date.parse(next) - this.opts.clock.now().getTime()))
       : poll;
-    this.timer = setTimeout(() => void this.pump(), wait);
+    this.timer = setTimeout(() => this.pumpOnce(), wait);
     this.timer.unref();
   }
 }

@@ -1,10 +1,12 @@
 import type { Db } from '../db/connect.js';
+import type { CatalogueAsset } from '../storage/blob-keys.js';
 
 export const JobName = {
   AvatarCreate: 'avatar.create',
   VoiceCreate: 'voice.create',
   WorkRender: 'work.render',
   CallbackDeliver: 'callback.deliver',
+  CatalogueRender: 'catalogue.render',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -14,6 +16,8 @@ export interface JobPayloads {
   'voice.create': { taskId: string };
   'work.render': { taskId: string };
   'callback.deliver': { deliveryId: string };
+  /** A preview or demo of the catalogue (a template, a cover style, a public voice) by its id. */
+  'catalogue.render': { kind: CatalogueAsset; id: string };
 }
 
 export interface JobContext {
@@ -30,12 +34,23 @@ export interface JobHandler<N extends JobName = JobName> {
   onGiveUp?(payload: JobPayloads[N], error: unknown): Promise<void>;
 }
 
+/**
+ * Lanes: heavy media work for users, light network work, and the catalogue's own renders do not
+ * queue behind each other (a fresh install's catalogue never delays a user's first video).
+ */
+export const LANES = ['media', 'io', 'background'] as const;
+export type Lane = (typeof LANES)[number];
+
+/** How many jobs of a lane one process runs at once: media from config, the others fixed. */
+export function laneConcurrency(lane: Lane, mediaConcurrency: number): number {
+  return lane === 'media' ? mediaConcurrency : lane === 'io' ? 4 : 1;
+}
+
 export interface JobOptions {
   attempts: number;
   /** Seconds before each retry; the last value repeats. */
   backoffSec: number[];
-  /** Lane: heavy media work and light network work do not queue behind each other. */
-  lane: 'media' | 'io';
+  lane: Lane;
 }
 
 /** Retry policy is data. */
@@ -48,6 +63,8 @@ export const JOB_OPTIONS: Record<JobName, Omit<JobOptions, 'attempts'> & { attem
   // that died mid-delivery (or a database error): the same delivery, with the same
   // x-likeness-delivery id, is sent again instead of staying pending for ever.
   'callback.deliver': { backoffSec: [0, 5], lane: 'io', attempts: 3 },
+  // Enqueued with the asset's blob key as dedupe key: one render per asset however many ask.
+  'catalogue.render': { backoffSec: [5, 30], lane: 'background' },
 };
 
 export interface EnqueueOptions {

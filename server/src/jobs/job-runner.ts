@@ -137,11 +137,23 @@ export class JobRunner {
     await this.takeBackAbandoned();
   }
 
-  /** Runs a row this process has just claimed, and records how it ended. */
+  /**
+   * Runs a row this process has just claimed, and records how it ended. A claim that lands while
+   * the runner stops (the claim query was already on its way) is handed back at once, its attempt
+   * not counted.
+   */
   run(job: JobRow): Promise<RunOutcome> {
-    const p = this.execute(job).finally(() => this.inFlight.delete(p));
+    const p = (this.stopping ? this.handBack(job) : this.execute(job)).finally(() => this.inFlight.delete(p));
     this.inFlight.add(p);
     return p;
+  }
+
+  private async handBack(job: JobRow): Promise<RunOutcome> {
+    const now = this.now();
+    await this.jobs.reschedule(job.id, this.workerId, now, 'interrupted by shutdown', now, {
+      giveBackAttempt: true,
+    });
+    return { requeuedFor: new Date(now) };
   }
 
   private async execute(job: JobRow): Promise<RunOutcome> {

@@ -10,6 +10,7 @@ import { JobName } from '../jobs/job-queue.js';
 import type { AvatarListKind, AvatarRepository } from '../repositories/avatar.repository.js';
 import type { RateLimitRepository } from '../repositories/rate-limit.repository.js';
 import type { Caller } from './account.service.js';
+import type { AvatarFace } from './avatar-face.js';
 import type { InputRef } from './input.service.js';
 import { parseResult, type Resolution, type TaskService } from './task.service.js';
 import type { UploadService } from './upload.service.js';
@@ -23,6 +24,18 @@ export interface AvatarTaskInput {
   aigcFlag: number;
   via?: 'clone';
 }
+
+/** What an avatar-making job measured and stored: the avatar becomes ready with it. */
+export type MadeAvatar = {
+  media_key: string;
+  width: number;
+  height: number;
+  face: AvatarFace;
+} & ({ media_kind: 'video'; duration_sec: number } | { media_kind: 'image'; motion: 'subtle' | 'lively' });
+
+/** Idle motion of an avatar made from a picture: create_by_image model 1 is calmer, 2 (the default) livelier. */
+export const imageAvatarMotion = (model: number | undefined): 'subtle' | 'lively' =>
+  model === 1 ? 'subtle' : 'lively';
 
 export class AvatarService {
   constructor(
@@ -242,7 +255,39 @@ export class AvatarService {
     return this.avatars.getUsable(id, caller.accountId);
   }
 
-  update(id: string, patch: Parameters<AvatarRepository['update']>[1]) {
-    return this.avatars.update(id, patch);
+  // The life of an avatar: created pending with its task (submission above), then made by the
+  // avatar.create job, which ends it in one of the two states below. Every task waiting on the
+  // avatar (the same video_url submitted again meanwhile) ends with it.
+
+  /**
+   * The avatar is made: it becomes ready, then every task waiting on it completes with it. The state
+   * is written first: a follower stored meanwhile either is seen here or sees it (settleFollower).
+   */
+  async completeCreation(avatarId: string, made: MadeAvatar): Promise<void> {
+    await this.avatars.update(avatarId, {
+      state: 'ready',
+      media_key: made.media_key,
+      media_kind: made.media_kind,
+      width: made.width,
+      height: made.height,
+      duration_sec: made.media_kind === 'video' ? made.duration_sec : null,
+      face: JSON.stringify(made.face),
+      motion: made.media_kind === 'image' ? made.motion : null,
+    });
+    for (const t of await this.tasks.getOpenForSubject(avatarId))
+      await this.tasks.complete(t.id, { avatar: avatarId });
+  }
+
+  /** The avatar cannot be made: it fails, and so does every task waiting on it (refunded). */
+  async failCreation(avatarId: string, code: number, message: string): Promise<void> {
+    await this.avatars.update(avatarId, { state: 'failed' });
+    for (const t of await this.tasks.getOpenForSubject(avatarId)) await this.tasks.fail(t.id, code, message);
+  }
+
+  /** The job making the avatar of this task gave up (a fault of this server): all of it fails with `message`. */
+  async giveUpCreation(taskId: string, message: string): Promise<void> {
+    const task = await this.tasks.getForJob(taskId);
+    if (task?.subject_id) await this.failCreation(task.subject_id, SvcCode.Internal, message);
+    if (task) await this.tasks.fail(taskId, SvcCode.Internal, message);
   }
 }

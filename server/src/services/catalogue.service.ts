@@ -2,64 +2,79 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { JobName, type JobQueue } from '../jobs/job-queue.js';
 import { iso, type Clock } from '../lib/clock.js';
-import {
-  LIVELY_TEMPLATES,
-  PUBLIC_AVATAR_ART,
-  renderTemplatePreview,
-  type LivelyTemplate,
-} from '../media/art/index.js';
-import { COVER_STYLES, renderCoverPreview, type CoverStyle } from '../media/cover/index.js';
+import { LIVELY_TEMPLATES, PUBLIC_AVATAR_ART, type LivelyTemplate } from '../media/art/index.js';
+import { COVER_STYLES, type CoverStyle } from '../media/cover/index.js';
 import { PUBLIC_VOICE_PRESETS, type PublicVoicePreset } from '../media/speech/index.js';
 import type { AvatarRepository } from '../repositories/avatar.repository.js';
 import type { VoiceRepository } from '../repositories/voice.repository.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import {
+  catalogueAssetKey,
+  catalogueAvatarKey,
+  catalogueVoiceDemoKey,
+  type CatalogueAsset,
+} from '../storage/blob-keys.js';
 
-export type CatalogueAsset = 'template-cover' | 'template-demo' | 'cover-style' | 'voice-demo';
+/** A catalogue asset and what it is rendered from (the catalogue.render job renders it). */
+export type CatalogueItem = { id: string; key: string } & (
+  | { kind: 'template-cover' | 'template-demo'; template: LivelyTemplate }
+  | { kind: 'cover-style'; style: CoverStyle }
+  | { kind: 'voice-demo'; voice: PublicVoicePreset }
+);
+
+/** Where a catalogue asset is: in the store, being rendered, or not an item of the catalogue at all. */
+export type CatalogueAssetState =
+  { state: 'ready'; key: string; size: number } | { state: 'preparing' } | { state: 'unknown' };
 
 /**
  * What ships with the service: public avatars and voices (seeded into the database at start),
- * lively templates and cover styles (served from the engine's definitions). Preview images and
- * demo videos are rendered on first request and kept in the blob store.
+ * lively templates and cover styles (served from the engine's definitions). Their previews and demos
+ * are rendered once by the catalogue.render job and kept in the blob store; an HTTP request never
+ * renders one, it asks for it and is told to come back (decision S15).
  */
 export class CatalogueService {
-  private readonly inFlight = new Map<string, Promise<string>>();
-  private demoRenderer: ((t: LivelyTemplate, outPath: string) => Promise<void>) | null = null;
-  private voiceDemoRenderer: ((p: PublicVoicePreset, outPath: string) => Promise<void>) | null = null;
-
   constructor(
     private readonly avatars: AvatarRepository,
     private readonly voices: VoiceRepository,
     private readonly blobs: BlobStore,
-    private readonly config: Config,
+    private readonly queue: Pick<JobQueue, 'enqueue'>,
+    private readonly config: Pick<Config, 'server' | 'catalogue'>,
     private readonly clock: Clock,
     private readonly log: Logger,
-    /** This process's own scratch directory (other processes may render the same asset at once). */
+    /** This process's own scratch directory (other processes may seed at the same time). */
     private readonly scratchDir: string,
   ) {}
 
-  /** The template demo needs the whole render pipeline; the container wires it in. */
-  setDemoRenderer(fn: (t: LivelyTemplate, outPath: string) => Promise<void>): void {
-    this.demoRenderer = fn;
-  }
-
-  /** A public voice's demo needs the speech engine and the audio renderer; the container wires it in. */
-  setVoiceDemoRenderer(fn: (p: PublicVoicePreset, outPath: string) => Promise<void>): void {
-    this.voiceDemoRenderer = fn;
-  }
-
+  /**
+   * Seeds the public avatars (their pictures are needed by the rows, so they are drawn now, at start)
+   * and voices, then queues the previews and demos not rendered yet (unless the operator turned that
+   * off: they are then rendered when first asked for). Every serving process seeds; all of it is
+   * idempotent, and a render is queued once however many processes ask.
+   */
   async seed(): Promise<void> {
+    await this.seedAvatars();
+    await this.seedVoices();
+    const queued = this.config.catalogue.prerender ? await this.prepareMissing() : 0;
+    this.log.info(
+      { avatars: PUBLIC_AVATAR_ART.length, voices: PUBLIC_VOICE_PRESETS.length, queued },
+      'catalogue ready',
+    );
+  }
+
+  private async seedAvatars(): Promise<void> {
     const now = iso(this.clock.now());
-    const haveAvatars = new Set((await this.avatars.getPublic()).map((a) => a.id));
+    const have = new Set((await this.avatars.getPublic()).map((a) => a.id));
     for (const art of PUBLIC_AVATAR_ART) {
-      const key = `catalogue/avatars/${art.id}.png`;
+      const key = catalogueAvatarKey(art.id);
       if (!(await this.blobs.stat(key))) {
         const tmp = join(this.scratchDir, `${art.id}.png`);
         await mkdir(this.scratchDir, { recursive: true });
         await art.renderPng(tmp);
         await this.blobs.putFile(key, tmp);
       }
-      if (haveAvatars.has(art.id)) continue;
+      if (have.has(art.id)) continue;
       await this.avatars.createIfAbsent({
         id: art.id,
         account_id: null,
@@ -80,15 +95,19 @@ export class CatalogueService {
         deleted_at: null,
       });
     }
-    const haveVoices = new Map((await this.voices.getPublic()).map((v) => [v.id, v]));
+  }
+
+  private async seedVoices(): Promise<void> {
+    const now = iso(this.clock.now());
+    const have = new Map((await this.voices.getPublic()).map((v) => [v.id, v]));
     for (const p of PUBLIC_VOICE_PRESETS) {
       const profile = p.settings.profile ? JSON.stringify(p.settings.profile) : null;
-      const have = haveVoices.get(p.id);
-      if (have) {
+      const row = have.get(p.id);
+      if (row) {
         // Presets are ours: a newer engine may describe the same voice more fully (formants, tilt).
-        if (have.profile !== profile || have.title !== p.title) {
+        if (row.profile !== profile || row.title !== p.title) {
           await this.voices.update(p.id, { profile, title: p.title });
-          await this.blobs.delete(`catalogue/voices/${p.id}/demo.mp3`);
+          await this.blobs.delete(catalogueVoiceDemoKey(p.id));
         }
         continue;
       }
@@ -110,10 +129,68 @@ export class CatalogueService {
         deleted_at: null,
       });
     }
-    this.log.info(
-      { avatars: PUBLIC_AVATAR_ART.length, voices: PUBLIC_VOICE_PRESETS.length },
-      'catalogue ready',
-    );
+  }
+
+  /** Every asset of the catalogue: each template's cover and demo, each style's preview, each public voice's demo. */
+  items(): CatalogueItem[] {
+    const ids: [CatalogueAsset, string][] = [
+      ...LIVELY_TEMPLATES.flatMap((t): [CatalogueAsset, string][] => [
+        ['template-cover', t.id],
+        ['template-demo', t.id],
+      ]),
+      ...COVER_STYLES.map((s): [CatalogueAsset, string] => ['cover-style', s.id]),
+      ...PUBLIC_VOICE_PRESETS.map((v): [CatalogueAsset, string] => ['voice-demo', v.id]),
+    ];
+    return ids.map(([kind, id]) => this.item(kind, id)).filter((i) => i !== null);
+  }
+
+  /** One asset of the catalogue, or null when `id` names no such template, style or voice. */
+  item(kind: CatalogueAsset, id: string): CatalogueItem | null {
+    const key = catalogueAssetKey(kind, id);
+    switch (kind) {
+      case 'template-cover':
+      case 'template-demo': {
+        const template = this.getTemplate(id);
+        return template ? { kind, id, key, template } : null;
+      }
+      case 'cover-style': {
+        const style = this.getCoverStyle(id);
+        return style ? { kind, id, key, style } : null;
+      }
+      case 'voice-demo': {
+        const voice = PUBLIC_VOICE_PRESETS.find((p) => p.id === id);
+        return voice ? { kind, id, key, voice } : null;
+      }
+    }
+  }
+
+  /**
+   * Where an asset is. One not rendered yet is queued for rendering (once: the blob key is the job's
+   * dedupe key) and reported as being prepared.
+   */
+  async asset(kind: CatalogueAsset, id: string): Promise<CatalogueAssetState> {
+    const item = this.item(kind, id);
+    if (!item) return { state: 'unknown' };
+    const stat = await this.blobs.stat(item.key);
+    if (stat) return { state: 'ready', key: item.key, size: stat.size };
+    await this.prepare(item);
+    return { state: 'preparing' };
+  }
+
+  /** Queues a render of every asset not in the store yet; returns how many were queued now. */
+  async prepareMissing(): Promise<number> {
+    let queued = 0;
+    for (const item of this.items()) {
+      if (await this.blobs.stat(item.key)) continue;
+      if (await this.prepare(item)) queued++;
+    }
+    return queued;
+  }
+
+  /** Queues the render of one asset; false when it is already queued or rendering. */
+  private async prepare(item: CatalogueItem): Promise<boolean> {
+    const payload = { kind: item.kind, id: item.id };
+    return (await this.queue.enqueue(JobName.CatalogueRender, payload, { dedupeKey: item.key })) !== null;
   }
 
   getTemplate(id: string): LivelyTemplate | undefined {
@@ -159,41 +236,5 @@ export class CatalogueService {
       slots: [] as never[],
     }));
     return { items, total: COVER_STYLES.length };
-  }
-
-  /** Blob key of a catalogue asset, rendered once (concurrent first requests share one render). */
-  async asset(kind: CatalogueAsset, id: string): Promise<string | null> {
-    const voice = kind === 'voice-demo' ? PUBLIC_VOICE_PRESETS.find((p) => p.id === id) : undefined;
-    const template = kind === 'cover-style' || kind === 'voice-demo' ? undefined : this.getTemplate(id);
-    const style = kind === 'cover-style' ? this.getCoverStyle(id) : undefined;
-    if (!template && !style && !voice) return null;
-    const key =
-      kind === 'template-cover'
-        ? `catalogue/templates/${id}/cover.png`
-        : kind === 'template-demo'
-          ? `catalogue/templates/${id}/demo.mp4`
-          : kind === 'voice-demo'
-            ? `catalogue/voices/${id}/demo.mp3`
-            : `catalogue/cover-styles/${id}.png`;
-    if (await this.blobs.stat(key)) return key;
-    const running = this.inFlight.get(key);
-    if (running) return running;
-    const job = (async () => {
-      await mkdir(this.scratchDir, { recursive: true });
-      const tmp = join(this.scratchDir, key.replace(/\//g, '_'));
-      if (kind === 'template-cover') await renderTemplatePreview(template!, tmp);
-      else if (kind === 'cover-style') await renderCoverPreview(style!, tmp);
-      else if (voice) {
-        if (!this.voiceDemoRenderer) throw new Error('voice demo renderer not configured');
-        await this.voiceDemoRenderer(voice, tmp);
-      } else {
-        if (!this.demoRenderer) throw new Error('demo renderer not configured');
-        await this.demoRenderer(template!, tmp);
-      }
-      await this.blobs.putFile(key, tmp);
-      return key;
-    })().finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, job);
-    return job;
   }
 }

@@ -9,15 +9,16 @@ import {
   CoverSlotError,
   deriveSlotValues,
   describeSlot,
-  renderCover,
   slotsCutToFit,
   type CoverCanvas,
+  type CoverRenderer,
   type CoverSlotInput,
   type CoverStyle,
   type SlotAssignment,
 } from '../media/cover/index.js';
 import type { AvatarRepository } from '../repositories/avatar.repository.js';
 import type { CoverRepository } from '../repositories/cover.repository.js';
+import { avatarPosterKey, coverKey } from '../storage/blob-keys.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { Caller } from './account.service.js';
 import type { CatalogueService } from './catalogue.service.js';
@@ -42,12 +43,17 @@ export function requireSvcId(caller: Caller, svcId: string | undefined): void {
   }
 }
 
-/** Covers are made synchronously: rendering one takes well under a second. */
+/**
+ * Covers are made while the client waits (the spec's answer carries the cover's url): the request is
+ * checked here, and the drawing goes to the renderer, a bounded pool of worker threads, so that the
+ * HTTP thread never does the pixel work and a burst of covers queues instead of piling up.
+ */
 export class CoverService {
   constructor(
     private readonly covers: CoverRepository,
     private readonly avatars: AvatarRepository,
     private readonly catalogue: CatalogueService,
+    private readonly renderer: Pick<CoverRenderer, 'render'>,
     private readonly blobs: BlobStore,
     private readonly urls: UrlSigner,
     private readonly clock: Clock,
@@ -74,11 +80,13 @@ export class CoverService {
       if (p.avatar) {
         const a = await this.avatars.getUsable(p.avatar, caller.accountId);
         if (!a || a.state !== 'ready' || !a.media_key) throw ERRORS.notFound('avatar', p.avatar);
-        avatarPath = await this.posterOf(a.media_key, a.media_kind, tmp);
+        // The figure is the avatar's picture, or the still frame stored for a video avatar.
+        const still = a.media_kind === 'video' ? avatarPosterKey(a.id) : a.media_key;
+        avatarPath = await this.blobs.toLocalPath(still, tmp);
       }
       const id = newId('cov');
       const out = join(tmp, `${id}.${format}`);
-      const size = await renderCover({
+      const size = await this.renderer.render({
         style,
         values,
         avatarImagePath: avatarPath,
@@ -86,7 +94,7 @@ export class CoverService {
         format,
         outPath: out,
       });
-      const key = `covers/${caller.accountId}/${id}.${format}`;
+      const key = coverKey(caller.accountId, id, format);
       await this.blobs.putFile(key, out);
       await this.covers.create({
         id,
@@ -137,11 +145,5 @@ export class CoverService {
       );
     }
     return values;
-  }
-
-  /** The still image of an avatar: its image, or its stored poster frame for video avatars. */
-  private async posterOf(mediaKey: string, kind: string | null, tmp: string): Promise<string> {
-    const key = kind === 'video' ? mediaKey.replace(/[^/]+$/, 'poster.png') : mediaKey;
-    return this.blobs.toLocalPath(key, tmp);
   }
 }

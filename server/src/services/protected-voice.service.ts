@@ -98,4 +98,17 @@ export class ProtectedVoiceService {
     const nearest = await this.nearest(profile);
     return { refused: nearest !== null && nearest.distance < PROTECTED_VOICE_DISTANCE, nearest };
   }
+
+  /**
+   * Refuses to clone a voice the operator protects: 1011, before anything of the sample is kept.
+   * The client is not told which voice it matched; the log is (the error's cause).
+   */
+  async refuseIfProtected(profile: VoiceProfile): Promise<void> {
+    const { refused, nearest } = await this.check(profile);
+    if (!refused || !nearest) return;
+    const match = new Error(
+      `the sample matches protected voice '${nearest.name}' (${nearest.id}) at distance ${nearest.distance.toFixed(2)}`,
+    );
+    throw ERRORS.voiceProtected({ cause: match });
+  }
 }

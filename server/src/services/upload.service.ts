@@ -7,6 +7,7 @@ import { addSeconds, iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { isProvablyGone } from '../lib/worker-identity.js';
 import type { FileRepository } from '../repositories/file.repository.js';
+import { uploadKey } from '../storage/blob-keys.js';
 import { BlobTooLargeError, type BlobStore } from '../storage/blob-store.js';
 import type { Caller } from './account.service.js';
 import { baseContentType, lookupExtension, SUPPORTED_EXTENSIONS, type FileCategory } from './file-types.js';
@@ -70,7 +71,7 @@ export class UploadService {
       size_bytes: null,
       sha256: null,
       state: 'pending',
-      blob_key: `uploads/${caller.accountId}/${id}.${type.ext}`,
+      blob_key: uploadKey(caller.accountId, id, type.ext),
       upload_expires_at: iso(expiresAt),
       created_at: iso(this.clock.now()),
       uploaded_at: null,

@@ -6,6 +6,7 @@ import { SvcCode } from '../errors/codes.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 import { JobName } from '../jobs/job-queue.js';
+import type { SpeechInputError, VoiceProfile } from '../media/speech/index.js';
 import type { VoiceRepository } from '../repositories/voice.repository.js';
 import type { Caller } from './account.service.js';
 import { oneOf } from './one-of.js';
@@ -47,6 +48,34 @@ export function parseDecimal(name: string, value: string, min: number, max: numb
 
 /** 1 → "1.0", 1.25 → "1.25". */
 export const decimalText = (n: number): string => (Number.isInteger(n) ? n.toFixed(1) : String(n));
+
+/** What the client is told to fix when the engine cannot use a voice sample (2013). */
+const SAMPLE_PROBLEMS: Record<SpeechInputError['reason'], string> = {
+  'too-short': 'the voice sample is shorter than 5 seconds; record 5 seconds to 3 minutes of speech',
+  'too-long': 'the voice sample is longer than 3 minutes; cut it to 5 seconds to 3 minutes of speech',
+  'no-speech': 'the voice sample has too little speech; record a few sentences of one person speaking',
+  clipping: 'the voice sample is heavily clipped (too loud); record it again at a lower level',
+  noisy: 'the voice sample is too noisy; record it in a quieter place',
+  unreadable: 'the voice sample could not be decoded; upload it again as mp3, m4a or wav',
+};
+
+/** The 2013 error of a sample the voice analysis refused. Pure. */
+export const sampleProblem = (err: SpeechInputError): AppError =>
+  ERRORS.audio(SAMPLE_PROBLEMS[err.reason] ?? err.message);
+
+/** The extension a voice sample is kept under, from its container format (ffprobe's format name). Pure. */
+export function sampleExtension(formatName: string): 'wav' | 'mp3' | 'm4a' {
+  if (formatName.includes('wav')) return 'wav';
+  if (formatName.includes('mp3')) return 'mp3';
+  return 'm4a';
+}
+
+/** What a voice-cloning job measured and stored: the voice becomes ready with it. */
+export interface ClonedVoice {
+  profile: VoiceProfile;
+  sampleKey: string;
+  demoKey: string;
+}
 
 export class VoiceService {
   constructor(
@@ -174,5 +203,32 @@ export class VoiceService {
 
   update(id: string, patch: Parameters<VoiceRepository['update']>[1]) {
     return this.voices.update(id, patch);
+  }
+
+  // The life of a cloned voice: created pending with its task (create above), then made by the
+  // voice.create job, which ends it in one of the two states below, together with its task.
+
+  /** The voice is cloned: it becomes ready, and its task completes with the demo as its result. */
+  async completeClone(taskId: string, voiceId: string, made: ClonedVoice): Promise<void> {
+    await this.voices.update(voiceId, {
+      state: 'ready',
+      profile: JSON.stringify(made.profile),
+      sample_key: made.sampleKey,
+      demo_key: made.demoKey,
+    });
+    await this.tasks.complete(taskId, { voice: voiceId, blobKey: made.demoKey });
+  }
+
+  /** The voice cannot be cloned: it fails, and so does its task (refunded). */
+  async failClone(taskId: string, voiceId: string, code: number, message: string): Promise<void> {
+    await this.voices.update(voiceId, { state: 'failed' });
+    await this.tasks.fail(taskId, code, message);
+  }
+
+  /** The job cloning this task's voice gave up (a fault of this server): the voice and the task fail. */
+  async giveUpClone(taskId: string, message: string): Promise<void> {
+    const task = await this.tasks.getForJob(taskId);
+    if (task?.subject_id) await this.voices.update(task.subject_id, { state: 'failed' });
+    await this.tasks.fail(taskId, SvcCode.Internal, message);
   }
 }

@@ -1,4 +1,3 @@
-import type { Config } from '../config.js';
 import { ERRORS } from '../errors/app-error.js';
 import { JobName } from '../jobs/job-queue.js';
 import type { Caller } from './account.service.js';
@@ -6,10 +5,11 @@ import type { AvatarService } from './avatar.service.js';
 import { oneOf } from './one-of.js';
 import type { CatalogueService } from './catalogue.service.js';
 import type { InputRef } from './input.service.js';
-import { costForSeconds, estimateSpeechSeconds, perMinuteFor, type WorkType } from './pricing.js';
+import type { WorkType } from './pricing.js';
 import { parseResult, type TaskService } from './task.service.js';
 import type { UploadService } from './upload.service.js';
 import type { VoiceService } from './voice.service.js';
+import type { WorkBillingService } from './work-billing.service.js';
 
 export const PIPELINES = ['1.5'] as const;
 export const TRANSLATE_LANGUAGES = ['zh', 'en', 'ja', 'ko', 'de', 'es', 'fr'] as const;
@@ -62,7 +62,7 @@ export class WorkService {
     private readonly voices: VoiceService,
     private readonly uploads: UploadService,
     private readonly catalogue: CatalogueService,
-    private readonly config: Config,
+    private readonly billing: WorkBillingService,
   ) {}
 
   private checkPipeline(p?: string): void {
@@ -78,12 +78,12 @@ export class WorkService {
   }
 
   private reserveForText(type: WorkType, text: string): number {
-    return costForSeconds(perMinuteFor(type, this.config.prices), estimateSpeechSeconds(text));
+    return this.billing.reserveForText(type, text);
   }
 
   /** Audio inputs are reserved for one minute up front; the job raises it once the audio is measured. */
   private reserveForMinute(type: WorkType): number {
-    return costForSeconds(perMinuteFor(type, this.config.prices), 60);
+    return this.billing.reserveForMinute(type);
   }
 
   private submit(

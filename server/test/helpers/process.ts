@@ -10,7 +10,14 @@ const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
  */
 async function childEnv(env: Record<string, string>): Promise<NodeJS.ProcessEnv> {
   const database = env.LIKENESS_DATA_DIR ? (await testDatabaseEnv(env.LIKENESS_DATA_DIR)).env : {};
-  return { ...process.env, LIKENESS_LOG_LEVEL: 'warn', ...database, ...env };
+  // A test renders the catalogue assets it asks for, not all of them behind its own jobs.
+  return {
+    ...process.env,
+    LIKENESS_LOG_LEVEL: 'warn',
+    LIKENESS_CATALOGUE_PRERENDER: 'off',
+    ...database,
+    ...env,
+  };
 }
 
 /** Runs the real CLI (TypeScript through tsx), as `npx likeness ...` would. */

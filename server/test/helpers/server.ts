@@ -62,6 +62,8 @@ export async function startServer(
     LIKENESS_DEMO_ACCOUNT: 'off',
     LIKENESS_FETCH_ALLOW: '127.0.0.1',
     LIKENESS_ENCODER_PRESET: 'ultrafast',
+    // A test renders the catalogue assets it asks for, not all of them behind its own jobs.
+    LIKENESS_CATALOGUE_PRERENDER: 'off',
     LIKENESS_LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...database.env,
     ...env,

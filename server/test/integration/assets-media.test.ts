@@ -16,6 +16,7 @@ import {
   MARKER_PX_PER_SEC,
   markerX,
 } from '../helpers/media-fixtures.js';
+import { downloadCatalogue, fetchCatalogue } from '../helpers/catalogue.js';
 import { download } from '../helpers/probe.js';
 import { api, createAccount, startServer, upload, waitTask, type TestServer } from '../helpers/server.js';
 
@@ -221,7 +222,7 @@ describe('avatars, voices, covers and the clone API with real media', () => {
   test('covers at 9:16 JPG and 3:4 PNG, with and without an avatar figure', async () => {
     const styles = (await api(server, 'GET', '/api/v2/svc/project/cover_styles', { token })).body;
     assert.ok(styles.total >= 6);
-    const preview = await fetch(styles.data[0].url);
+    const preview = await fetchCatalogue(styles.data[0].url);
     assert.equal(preview.headers.get('content-type'), 'image/png');
     assert.deepEqual((await sharp(Buffer.from(await preview.arrayBuffer())).metadata()).format, 'png');
     const jpg = await api(server, 'POST', '/api/v2/svc/project/covers', {
@@ -295,11 +296,11 @@ describe('avatars, voices, covers and the clone API with real media', () => {
       only.body.data.map((t: { template: string }) => t.template),
       [one.template],
     );
-    const cover = await fetch(one.cover_url);
+    const cover = await fetchCatalogue(one.cover_url);
     assert.equal(cover.status, 200);
     assert.equal(cover.headers.get('content-type'), 'image/png');
     assert.ok((await cover.arrayBuffer()).byteLength > 1000);
-    const demo = await download(one.demo_url, dir, 'template-demo.mp4');
+    const demo = await downloadCatalogue(one.demo_url, dir, 'template-demo.mp4');
     assert.equal(demo.info.video?.codec, 'h264');
     assert.equal(demo.info.audio?.codec, 'aac');
     assert.ok(demo.info.durationSec > 1);

@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { SPEECH_LANGUAGES } from '../../src/media/speech/index.js';
 import { SpeechWorkerClient } from '../../src/media/speech/worker-client.js';
 import { bins } from '../helpers/media-fixtures.js';
+import { downloadCatalogue, fetchCatalogue } from '../helpers/catalogue.js';
 import { download } from '../helpers/probe.js';
 import { cli } from '../helpers/process.js';
 import { api, createAccount, startServer, upload, waitTask, type TestServer } from '../helpers/server.js';
@@ -176,12 +177,18 @@ describe('voices: protected voiceprints (1011), edits, public catalogue', () => 
       const n = pub.filter((v) => v.voice.startsWith(`pub-${lang}-`)).length;
       assert.ok(n >= 2, `${lang}: ${n} public voices`);
     }
+    // A demo not rendered yet is being prepared (503, Retry-After), then served.
+    const first = await fetch(`${server.url}/catalogue/voices/pub-en-olivia/demo.mp3`);
+    assert.equal(first.status, 503);
+    assert.equal(first.headers.get('retry-after'), '5');
+    assert.match((await first.json()).message, /being prepared/);
     for (const id of ['pub-en-olivia', 'pub-zh_cantonese-weiming']) {
-      const demo = await download(`${server.url}/catalogue/voices/${id}/demo.mp3`, dir, `${id}.mp3`);
+      const demo = await downloadCatalogue(`${server.url}/catalogue/voices/${id}/demo.mp3`, dir, `${id}.mp3`);
       assert.equal(demo.info.audio?.codec, 'mp3');
       assert.ok(demo.info.durationSec > 1.5, `${id}: ${demo.info.durationSec} s`);
     }
-    const res = await fetch(`${server.url}/catalogue/voices/pub-en-olivia/demo.mp3`);
+    const res = await fetchCatalogue(`${server.url}/catalogue/voices/pub-en-olivia/demo.mp3`);
+    assert.equal(res.status, 200);
     assert.equal(res.headers.get('content-type'), 'audio/mpeg');
     await res.arrayBuffer();
     const missing = await fetch(`${server.url}/catalogue/voices/no-such-voice/demo.mp3`);

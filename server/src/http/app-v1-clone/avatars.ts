@@ -4,9 +4,9 @@ import type { Container } from '../../container.js';
 import type { AvatarRow } from '../../db/schema.js';
 import { AppError } from '../../errors/app-error.js';
 import { CloneCode, SvcCode } from '../../errors/codes.js';
-import { callerOf } from '../v2-svc/index.js';
+import { callerOf } from '../v2-svc/caller.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { envelope } from './index.js';
+import { envelope } from './envelope.js';
 
 const Envelope = (data: ReturnType<typeof Type.Object>) =>
   Type.Object({ code: Type.Integer(), message: Type.String(), detail: Type.Optional(Type.String()), data });

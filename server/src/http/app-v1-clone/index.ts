@@ -1,17 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Container } from '../../container.js';
-import { CLONE_MESSAGES, CloneCode } from '../../errors/codes.js';
+import { CloneCode } from '../../errors/codes.js';
 import { isAppError } from '../../errors/app-error.js';
 import { readCredential } from '../plugins/bearer.js';
 import { formatValidationErrors } from '../plugins/validation.js';
 import { cloneAvatarRoutes } from './avatars.js';
+import { envelope } from './envelope.js';
 import { CLONE_HTTP_STATUS, cloneCodeFor } from './errors.js';
-
-/** The clone envelope. `detail` says what to fix; `message` is the spec's short status text. */
-export function envelope(code: CloneCode, data: Record<string, unknown>, detail?: string) {
-  return { code, message: CLONE_MESSAGES[code], ...(detail ? { detail } : {}), data };
-}
 
 /** The clone API family under /api/app/v1/clone, with its own auth (Bearer or bare key) and envelope. */
 export async function cloneApi(app: FastifyInstance, opts: { container: Container }) {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import { aigcFlag, fileId, page, svcReply, svcResponses, taskIdReply, urlString } from '../schemas/common.js';
-import { callerOf } from './index.js';
+import { callerOf } from './caller.js';
 import { ok } from './reply.js';
 
 const AvatarItem = Type.Object({

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import { requireSvcId } from '../../services/cover.service.js';
 import { page, svcReply, svcResponses } from '../schemas/common.js';
-import { callerOf } from './index.js';
+import { callerOf } from './caller.js';
 import { ok } from './reply.js';
 
 export const coverRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = async (

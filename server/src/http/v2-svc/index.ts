@@ -1,8 +1,7 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { isAppError } from '../../errors/app-error.js';
 import { SvcCode } from '../../errors/codes.js';
-import type { Caller } from '../../services/account.service.js';
 import type { Container } from '../../container.js';
 import { readCredential } from '../plugins/bearer.js';
 import { formatValidationErrors } from '../plugins/validation.js';
@@ -15,18 +14,6 @@ import { videoCreateRoutes } from './videos.js';
 import { voiceRoutes } from './voices.js';
 import { audioRoutes } from './audio.js';
 import { templateRoutes } from './templates.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    caller?: Caller;
-  }
-}
-
-/** The caller of an authenticated generation-API route (the auth hook has run). */
-export function callerOf(req: FastifyRequest): Caller {
-  if (!req.caller) throw new Error('route reached without authentication');
-  return req.caller;
-}
 
 /**
  * The generation API family under /api/v2/svc: its own auth hook and error envelope. Auth failure is

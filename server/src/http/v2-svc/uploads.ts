@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import { svcReply, svcResponses } from '../schemas/common.js';
-import { callerOf } from './index.js';
+import { callerOf } from './caller.js';
 import { ok } from './reply.js';
 
 export const uploadRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = async (

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import { svcReply, svcResponses } from '../schemas/common.js';
 import { failure } from './avatars.js';
-import { callerOf } from './index.js';
+import { callerOf } from './caller.js';
 import { ok } from './reply.js';
 
 export const videoTaskRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = async (

@@ -11,7 +11,7 @@ import {
   title20,
   urlString,
 } from '../schemas/common.js';
-import { callerOf } from './index.js';
+import { callerOf } from './caller.js';
 import { ok } from './reply.js';
 
 const pipeline = Type.String({ description: "model type; default '1.5' (the only one this server has)" });

@@ -4,7 +4,7 @@ import type { Container } from '../../container.js';
 import { VOICE_LANGUAGES } from '../../services/voice.service.js';
 import { fileId, page, svcReply, svcResponses, taskIdReply, title20, urlString } from '../schemas/common.js';
 import { failure } from './avatars.js';
-import { callerOf } from './index.js';
+import { callerOf } from './caller.js';
 import { ok } from './reply.js';
 
 const VoiceItem = Type.Object({

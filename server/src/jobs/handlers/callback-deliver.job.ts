@@ -1,12 +1,14 @@
-import type { Container } from '../../container.js';
+import type { CallbackService } from '../../services/callback.service.js';
 import { JobName, type JobHandler } from '../job-queue.js';
 
 /** One callback delivery attempt; the service schedules the next one on the account-facing retry schedule. */
-export function callbackDeliverJob(c: Container): JobHandler<'callback.deliver'> {
+export function callbackDeliverJob(d: {
+  callbacks: Pick<CallbackService, 'deliver'>;
+}): JobHandler<'callback.deliver'> {
   return {
     name: JobName.CallbackDeliver,
     async run({ deliveryId }, ctx) {
-      await c.services.callbacks.deliver(deliveryId, ctx.signal);
+      await d.callbacks.deliver(deliveryId, ctx.signal);
     },
   };
 }

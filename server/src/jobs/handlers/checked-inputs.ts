@@ -1,11 +1,12 @@
 import { join } from 'node:path';
-import type { Container } from '../../container.js';
+import type { Config } from '../../config.js';
 import { decodeImageUpright, readImageHeader } from '../../media/image-input.js';
 import { checkAudioStream, checkVideoStream } from '../../media/integrity.js';
 import { isMediaDefect } from '../../media/media-defect.js';
 import { probeMedia, type MediaInfo } from '../../media/probe.js';
+import type { MediaToolkit } from '../../media/toolkit.js';
 import type { FileCategory } from '../../services/file-types.js';
-import type { InputRef } from '../../services/input.service.js';
+import type { InputRef, InputService } from '../../services/input.service.js';
 import {
   checkAvatarVideo,
   checkBackgroundAudio,
@@ -49,6 +50,13 @@ export interface CheckedImage {
 export type VideoUse = 'avatar' | 'source';
 export type AudioUse = 'voice-sample' | 'driving' | 'song' | 'background';
 
+/** What fetching and checking inputs uses: the input fetcher, the probes, and the upload limits. */
+export interface InputDeps {
+  inputs: Pick<InputService, 'acquire'>;
+  media: Pick<MediaToolkit, 'bins'>;
+  uploadLimits: Config['uploads'];
+}
+
 /** Whose input it is, where its files go, and the job's signal. */
 export interface InputContext {
   accountId: string;
@@ -67,16 +75,16 @@ async function explained<T>(category: FileCategory, subject: string, read: () =>
 }
 
 export async function acquireVideo(
-  c: Container,
+  d: InputDeps,
   ctx: InputContext,
   ref: InputRef,
   use: VideoUse,
   subject: string,
 ): Promise<CheckedMedia> {
-  const maxBytes = c.config.uploads.maxVideoBytes;
-  const got = await c.services.inputs.acquire(ctx.accountId, ref, 'video', maxBytes, ctx.tmp, ctx.signal);
+  const maxBytes = d.uploadLimits.maxVideoBytes;
+  const got = await d.inputs.acquire(ctx.accountId, ref, 'video', maxBytes, ctx.tmp, ctx.signal);
   const rule = use === 'avatar' ? checkAvatarVideo : checkSourceVideo;
-  const { ffprobe } = c.media.bins;
+  const { ffprobe } = d.media.bins;
   const info = await explained('video', subject, () => probeMedia(ffprobe, got.path, ctx.signal));
   rule(lengthUnknown(info), got.bytes, maxBytes, subject);
   const present = await explained('video', subject, () =>
@@ -101,7 +109,7 @@ function audioRule(use: AudioUse) {
 }
 
 export async function acquireAudio(
-  c: Container,
+  d: InputDeps,
   ctx: InputContext,
   ref: InputRef,
   use: AudioUse,
@@ -109,11 +117,11 @@ export async function acquireAudio(
 ): Promise<CheckedMedia> {
   const maxBytes =
     use === 'voice-sample'
-      ? Math.min(20 * 1024 * 1024, c.config.uploads.maxAudioBytes)
-      : c.config.uploads.maxAudioBytes;
-  const got = await c.services.inputs.acquire(ctx.accountId, ref, 'audio', maxBytes, ctx.tmp, ctx.signal);
+      ? Math.min(20 * 1024 * 1024, d.uploadLimits.maxAudioBytes)
+      : d.uploadLimits.maxAudioBytes;
+  const got = await d.inputs.acquire(ctx.accountId, ref, 'audio', maxBytes, ctx.tmp, ctx.signal);
   const rule = audioRule(use);
-  const { ffprobe, ffmpeg } = c.media.bins;
+  const { ffprobe, ffmpeg } = d.media.bins;
   const info = await explained('audio', subject, () => probeMedia(ffprobe, got.path, ctx.signal));
   rule(lengthUnknown(info), got.bytes, maxBytes, subject);
   const present = await explained('audio', subject, () =>
@@ -129,14 +137,14 @@ export async function acquireAudio(
  * into `<tmp>/<name>.png`; a picture too large to decode safely was refused by its header already.
  */
 export async function acquireImage(
-  c: Container,
+  d: InputDeps,
   ctx: InputContext,
   ref: InputRef,
   subject: string,
   name: string,
 ): Promise<CheckedImage> {
-  const maxBytes = c.config.uploads.maxImageBytes;
-  const got = await c.services.inputs.acquire(ctx.accountId, ref, 'image', maxBytes, ctx.tmp, ctx.signal);
+  const maxBytes = d.uploadLimits.maxImageBytes;
+  const got = await d.inputs.acquire(ctx.accountId, ref, 'image', maxBytes, ctx.tmp, ctx.signal);
   const header = await explained('image', subject, () => readImageHeader(got.path));
   checkImage(header, got.bytes, maxBytes, subject);
   const upright = join(ctx.tmp, `${name}.png`);

@@ -1,6 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Container } from '../../container.js';
 import type { AvatarRow } from '../../db/schema.js';
 import { ERRORS } from '../../errors/app-error.js';
 import {
@@ -13,6 +12,10 @@ import {
   type FaceTrack,
   type FaceTrackReport,
 } from '../../media/face/index.js';
+import type { MediaToolkit } from '../../media/toolkit.js';
+import { parseAvatarFace, type AvatarFace } from '../../services/avatar-face.js';
+import { avatarFaceTrackKey } from '../../storage/blob-keys.js';
+import type { BlobStore } from '../../storage/blob-store.js';
 
 /**
  * Face tracks of avatars: measured when the avatar is made, stored beside its media, and read back
@@ -23,16 +26,11 @@ import {
 /** Dense tracking at avatar creation covers at most this much of a video. */
 export const DENSE_TRACK_SEC = 300;
 
-/** What the `face` column of an avatar holds. */
-export interface AvatarFace {
-  report: FaceTrackReport;
-  /** Blob key of the track and the tracked range of the source (seconds). */
-  track: { key: string; fromSec: number; toSec: number; sampleFps: number } | null;
-  /** Public illustrated characters: drawn, not tracked. */
-  illustrated?: boolean;
+/** What reading and making face tracks uses: the store of tracks and the face model. */
+export interface FaceTrackDeps {
+  blobs: BlobStore;
+  media: Pick<MediaToolkit, 'faces' | 'bins'>;
 }
-
-export const faceTrackKey = (avatarId: string) => `avatars/${avatarId}/face-track.bin`;
 
 /**
  * The track's quality report; throws 2015 with the reason when the face cannot be animated.
@@ -45,11 +43,17 @@ export function judgeFaceTrack(track: FaceTrack, kind: 'video' | 'image', subjec
   return report;
 }
 
-export async function storeFaceTrack(c: Container, avatarId: string, track: FaceTrack, tmp: string) {
+/** Stores an avatar's track; returns where it is and the range of the source it covers. */
+export async function storeFaceTrack(
+  blobs: BlobStore,
+  avatarId: string,
+  track: FaceTrack,
+  tmp: string,
+): Promise<NonNullable<AvatarFace['track']>> {
   const file = join(tmp, 'face-track.bin');
   await writeFile(file, encodeFaceTrack(track));
-  const key = faceTrackKey(avatarId);
-  await c.blobs.putFile(key, file);
+  const key = avatarFaceTrackKey(avatarId);
+  await blobs.putFile(key, file);
   const last = track.samples[track.samples.length - 1];
   return {
     key,
@@ -59,22 +63,12 @@ export async function storeFaceTrack(c: Container, avatarId: string, track: Face
   };
 }
 
-export function parseAvatarFace(row: Pick<AvatarRow, 'face'>): AvatarFace | null {
-  if (!row.face) return null;
-  try {
-    const v = JSON.parse(row.face) as Partial<AvatarFace>;
-    return v.report ? (v as AvatarFace) : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The face track a render of this avatar needs: the stored one when it covers [fromSec, toSec],
  * otherwise a fresh track of that range (avatars made before tracking existed, or long videos).
  */
 export async function faceTrackFor(
-  c: Container,
+  d: FaceTrackDeps,
   avatar: AvatarRow,
   mediaPath: string,
   need: { fromSec: number; toSec: number },
@@ -88,13 +82,13 @@ export async function faceTrackFor(
     (avatar.media_kind !== 'video' ||
       (stored.fromSec <= need.fromSec + 0.01 && stored.toSec >= need.toSec - 0.25))
   ) {
-    return decodeFaceTrack(await readFile(await c.blobs.toLocalPath(stored.key, tmp)));
+    return decodeFaceTrack(await readFile(await d.blobs.toLocalPath(stored.key, tmp)));
   }
-  const detector = await c.media.faces();
+  const detector = await d.media.faces();
   if (avatar.media_kind !== 'video') return trackFaceInImage(detector, mediaPath);
   return trackFaceInVideo(
     detector,
-    c.media.bins.ffmpeg,
+    d.media.bins.ffmpeg,
     mediaPath,
     { durationSec: avatar.duration_sec ?? need.toSec, width: avatar.width ?? 0, height: avatar.height ?? 0 },
     { fromSec: need.fromSec, toSec: need.toSec, signal },

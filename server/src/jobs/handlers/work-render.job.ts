@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Container } from '../../container.js';
+import type { Logger } from 'pino';
 import type { TaskRow } from '../../db/schema.js';
 import { AppError } from '../../errors/app-error.js';
 import { SvcCode } from '../../errors/codes.js';
@@ -11,16 +11,29 @@ import {
   wordsWithPunctuation,
 } from '../../media/compose/index.js';
 import { renderTemplateBackground, templateCanvas } from '../../media/art/index.js';
-import { aigcEnabled } from '../../services/aigc-policy.js';
-import { costForSeconds, perMinuteFor, type WorkType } from '../../services/pricing.js';
+import type { AigcPolicyService } from '../../services/aigc-policy.js';
+import type { CatalogueService } from '../../services/catalogue.service.js';
+import type { TaskService } from '../../services/task.service.js';
+import type { RenderedWork, WorkBillingService } from '../../services/work-billing.service.js';
+import { workLoudness } from '../../services/work-loudness.js';
 import type { WorkInput } from '../../services/work.service.js';
+import { workAudioKey, workVideoKey } from '../../storage/blob-keys.js';
 import { JobName, type JobHandler } from '../job-queue.js';
 import { acquireAudio, acquireImage } from './checked-inputs.js';
 import { classifyFailure, internalFailureMessage, logFailure } from './job-failure.js';
 import { withTmpDir } from './job-tmp.js';
 import { CUE_CHARS, templateSubtitleStyle } from './template-subtitles.js';
 import { TIME_LIMITS, withTimeLimit } from './time-limits.js';
-import { outputSize, resolveFace, resolveSound, withFaceTrack } from './work-sources.js';
+import { outputSize, resolveFace, resolveSound, withFaceTrack, type WorkSourceDeps } from './work-sources.js';
+
+/** What rendering a work uses. */
+export interface WorkRenderDeps extends WorkSourceDeps {
+  tasks: Pick<TaskService, 'start' | 'progress' | 'fail'>;
+  billing: Pick<WorkBillingService, 'reserveForSound' | 'complete'>;
+  aigc: Pick<AigcPolicyService, 'labelFor'>;
+  catalogue: Pick<CatalogueService, 'getTemplate'>;
+  log: Logger;
+}
 
 const AIGC_TEXT = 'AI生成';
 
@@ -37,11 +50,11 @@ const cuesFor = (text: string, words: Parameters<typeof wordsWithPunctuation>[1]
 
 /**
  * Renders every kind of work: audio from text, and videos driven by audio, text, a template, a song
- * or an image. The reservation is raised to the real cost once the sound's length is known (1002
- * when the balance is short), and the task is charged by the output's duration.
+ * or an image. WorkBillingService raises the reservation to the real cost once the sound's length is
+ * known (1002 when the balance is short), and charges the task by the output's duration.
  */
-export function workRenderJob(c: Container): JobHandler<'work.render'> {
-  const { services, media, blobs, config } = c;
+export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
+  const { tasks, billing, media, blobs } = d;
 
   /**
    * A template's own inputs (background music, ambience, cover picture), checked before any speech
@@ -49,25 +62,21 @@ export function workRenderJob(c: Container): JobHandler<'work.render'> {
    */
   async function templateInputs(task: TaskRow, input: WorkInput, tmp: string, signal: AbortSignal) {
     const ctx = { accountId: task.account_id, tmp, signal };
-    const audio = async (fileId: string | undefined, param: string, what: string, lufs: number) =>
+    const loudness = workLoudness(input);
+    const audio = async (fileId: string | undefined, param: string, what: string, targetLufs: number) =>
       fileId
         ? {
-            path: (await acquireAudio(c, ctx, { fileId }, 'background', `${what} (${param})`)).path,
-            targetLufs: -lufs,
+            path: (await acquireAudio(d, ctx, { fileId }, 'background', `${what} (${param})`)).path,
+            targetLufs,
           }
         : undefined;
     return {
-      bgm: await audio(input.bgmFileId, 'bgm_file_id', 'the background music', input.bgmNormLufs ?? 30),
-      ambience: await audio(
-        input.ambienceFileId,
-        'ambience_file_id',
-        'the ambience',
-        input.ambienceNormLufs ?? 35,
-      ),
+      bgm: await audio(input.bgmFileId, 'bgm_file_id', 'the background music', loudness.bgm),
+      ambience: await audio(input.ambienceFileId, 'ambience_file_id', 'the ambience', loudness.ambience),
       poster: input.coverFileId
         ? (
             await acquireImage(
-              c,
+              d,
               ctx,
               { fileId: input.coverFileId },
               'the cover picture (cover_file_id)',
@@ -78,12 +87,16 @@ export function workRenderJob(c: Container): JobHandler<'work.render'> {
     };
   }
 
-  async function render(task: TaskRow, input: WorkInput, tmp: string, ctx: { signal: AbortSignal }) {
-    const type = task.type as WorkType;
-    const priceFor = (sec: number) => costForSeconds(perMinuteFor(type, config.prices), sec);
-    const account = await services.accounts.resolve({ accountId: task.account_id });
-    const aigc = aigcEnabled(input.aigcFlag, account?.aigc_preference ?? 1);
-    const progress = (p: number) => services.tasks.progress(task.id, p);
+  async function render(
+    task: TaskRow,
+    input: WorkInput,
+    tmp: string,
+    ctx: { signal: AbortSignal },
+  ): Promise<RenderedWork> {
+    const type = task.type;
+    const aigc = await d.aigc.labelFor(task.account_id, input.aigcFlag);
+    const loudness = workLoudness(input);
+    const progress = (p: number) => tasks.progress(task.id, p);
 
     if (type === 'video_translate') {
       throw new AppError(
@@ -93,8 +106,8 @@ export function workRenderJob(c: Container): JobHandler<'work.render'> {
     }
 
     if (type === 'audio_tts') {
-      const sound = await resolveSound(c, task, input, null, tmp, ctx.signal);
-      await services.tasks.ensureReserved(task, priceFor(sound.durationSec));
+      const sound = await resolveSound(d, task, input, null, tmp, ctx.signal);
+      await billing.reserveForSound(task, sound.durationSec);
       const out = join(tmp, 'audio.mp3');
       const r = await withTimeLimit(ctx.signal, TIME_LIMITS.render(sound.durationSec), 'rendering', (s) =>
         renderAudio(
@@ -103,28 +116,24 @@ export function workRenderJob(c: Container): JobHandler<'work.render'> {
           { signal: s },
         ),
       );
-      const key = `works/${task.id}/audio.mp3`;
+      const key = workAudioKey(task.id);
       await blobs.putFile(key, out);
-      return { blobKey: key, durationSec: r.durationSec, charge: priceFor(r.durationSec) };
+      return { blobKey: key, durationSec: r.durationSec };
     }
 
-    const face = await resolveFace(c, task, input, tmp, ctx.signal);
+    const face = await resolveFace(d, task, input, tmp, ctx.signal);
     const extras = input.template ? await templateInputs(task, input, tmp, ctx.signal) : null;
     await progress(10);
-    const sound = await resolveSound(c, task, input, face, tmp, ctx.signal);
-    await services.tasks.ensureReserved(task, priceFor(sound.durationSec));
+    const sound = await resolveSound(d, task, input, face, tmp, ctx.signal);
+    await billing.reserveForSound(task, sound.durationSec);
     await progress(15);
-    const avatar = await withFaceTrack(c, face, sound.durationSec, tmp, ctx.signal);
+    const avatar = await withFaceTrack(d, face, sound.durationSec, tmp, ctx.signal);
     await progress(20);
 
     const job: TalkingVideoJob = {
       avatar,
       // The decoded length: a header may only estimate it, and the video must last as long as the sound.
-      speech: {
-        path: sound.path,
-        durationSec: sound.durationSec,
-        targetLufs: input.normLufs ? undefined : -16,
-      },
+      speech: { path: sound.path, durationSec: sound.durationSec, targetLufs: loudness.speech },
       phonemes:
         sound.speech && sound.language
           ? { phonemes: sound.speech.phonemes, language: sound.language }
@@ -141,7 +150,7 @@ export function workRenderJob(c: Container): JobHandler<'work.render'> {
     };
 
     if (input.template && extras) {
-      const t = services.catalogue.getTemplate(input.template);
+      const t = d.catalogue.getTemplate(input.template);
       if (!t) throw new AppError(SvcCode.NotFound, `template '${input.template}' no longer exists`);
       const canvas = templateCanvas(t, { width: face.width, height: face.height });
       const bg = join(tmp, 'background.png');
@@ -155,7 +164,6 @@ export function workRenderJob(c: Container): JobHandler<'work.render'> {
       job.layout = { ...canvas, backgroundPath: bg, avatarBox };
       job.bgm = extras.bgm;
       job.ambience = extras.ambience;
-      if (input.assetsNormLufs) job.speech.targetLufs = -input.assetsNormLufs;
       if (extras.poster) job.posterImagePath = extras.poster;
       // Template videos are subtitled, in the band the template leaves for them.
       if (sound.speech) {
@@ -180,7 +188,7 @@ export function workRenderJob(c: Container): JobHandler<'work.render'> {
         },
       };
     }
-    if (input.normLufs) job.mixLufs = -input.normLufs;
+    if (loudness.mix !== undefined) job.mixLufs = loudness.mix;
 
     // The frame pipeline has no time limit of its own: bound it here, by the length of the output.
     const r = await withTimeLimit(ctx.signal, TIME_LIMITS.render(sound.durationSec), 'rendering', (s) =>
@@ -190,35 +198,31 @@ export function workRenderJob(c: Container): JobHandler<'work.render'> {
         onProgress: (f: number) => void progress(20 + f * 75),
       }),
     );
-    const key = `works/${task.id}/video.mp4`;
+    const key = workVideoKey(task.id);
     await blobs.putFile(key, job.output.path);
-    return { blobKey: key, durationSec: r.durationSec, charge: priceFor(r.durationSec) };
+    return { blobKey: key, durationSec: r.durationSec };
   }
 
   return {
     name: JobName.WorkRender,
     async run({ taskId }, ctx) {
-      const task = await services.tasks.start(taskId, ctx.attempt);
+      const task = await tasks.start(taskId, ctx.attempt);
       if (!task) return;
       const input = JSON.parse(task.input) as WorkInput;
       try {
         const out = await withTmpDir(media.tmpDir, 'work', (tmp) => render(task, input, tmp, ctx));
-        await services.tasks.complete(
-          taskId,
-          { blobKey: out.blobKey, durationSec: out.durationSec },
-          out.charge,
-        );
+        await billing.complete(task, out);
       } catch (err) {
         // An input the engine cannot use is the caller's to fix: fail now, do not retry.
         const failure = classifyFailure(err, ctx.signal, taskId);
-        logFailure(c.log, taskId, err, failure);
+        logFailure(d.log, taskId, err, failure);
         if (failure.kind !== 'fail') throw err; // retried, or the queue's (shutdown, cancellation)
-        await services.tasks.fail(taskId, failure.code, failure.message);
+        await tasks.fail(taskId, failure.code, failure.message);
       }
     },
     async onGiveUp({ taskId }, err) {
-      c.log.error({ taskId, err }, 'work task gave up');
-      await services.tasks.fail(taskId, SvcCode.Internal, internalFailureMessage(taskId));
+      d.log.error({ taskId, err }, 'work task gave up');
+      await tasks.fail(taskId, SvcCode.Internal, internalFailureMessage(taskId));
     },
   };
 }

@@ -1,12 +1,10 @@
 import { join } from 'node:path';
-import type { Container } from '../../container.js';
 import type { AvatarRow, TaskRow } from '../../db/schema.js';
 import { ERRORS } from '../../errors/app-error.js';
 import { cartoonise } from '../../media/animate/cartoon.js';
 import { findPublicAvatarArt } from '../../media/art/index.js';
 import { planVideoLoop, type AvatarSource } from '../../media/compose/index.js';
 import { trackFaceInImage, trackFaceInVideo } from '../../media/face/index.js';
-import { faceTrackFor, judgeFaceTrack } from './face-tracks.js';
 import { displaySize } from '../../media/probe.js';
 import {
   detectTextLanguage,
@@ -15,9 +13,20 @@ import {
   type VoiceProfile,
   type VoiceSettings,
 } from '../../media/speech/index.js';
+import type { MediaToolkit } from '../../media/toolkit.js';
+import type { AvatarService } from '../../services/avatar.service.js';
+import type { VoiceService } from '../../services/voice.service.js';
 import type { WorkInput } from '../../services/work.service.js';
-import { acquireAudio, acquireImage, acquireVideo } from './checked-inputs.js';
+import { acquireAudio, acquireImage, acquireVideo, type InputDeps } from './checked-inputs.js';
+import { faceTrackFor, judgeFaceTrack, type FaceTrackDeps } from './face-tracks.js';
 import { TIME_LIMITS, withTimeLimit } from './time-limits.js';
+
+/** What finding a work's picture and sound uses. */
+export interface WorkSourceDeps extends InputDeps, FaceTrackDeps {
+  avatars: Pick<AvatarService, 'getForJob'>;
+  voices: Pick<VoiceService, 'getForJob'>;
+  media: MediaToolkit;
+}
 
 /** The picture side of a work: what moves, and at what size. */
 export interface FaceSource {
@@ -50,17 +59,17 @@ export function outputSize(w: number, h: number, maxLong = 1920): { width: numbe
 
 /** Loads the avatar, the uploaded video, or the uploaded image that a work animates. */
 export async function resolveFace(
-  c: Container,
+  d: WorkSourceDeps,
   task: TaskRow,
   input: WorkInput,
   tmp: string,
   signal: AbortSignal,
 ): Promise<FaceSource> {
-  const { services, media, blobs } = c;
+  const { media, blobs } = d;
   const startSec = (input.startMsec ?? 0) / 1000;
   const ctx = { accountId: task.account_id, tmp, signal };
   if (input.avatar) {
-    const a = await services.avatars.getForJob(input.avatar);
+    const a = await d.avatars.getForJob(input.avatar);
     if (!a || a.deleted_at || a.state !== 'ready' || !a.media_key)
       throw ERRORS.notFound('avatar', input.avatar);
     const path = await blobs.toLocalPath(a.media_key, tmp);
@@ -89,7 +98,7 @@ export async function resolveFace(
   }
   if (input.videoFileId) {
     const got = await acquireVideo(
-      c,
+      d,
       ctx,
       { fileId: input.videoFileId },
       'source',
@@ -112,7 +121,7 @@ export async function resolveFace(
   if (input.imageFileId) {
     // Decoded upright as PNG, so every later step sees upright pixels.
     const out = await acquireImage(
-      c,
+      d,
       ctx,
       { fileId: input.imageFileId },
       'the picture (image_file_id)',
@@ -149,7 +158,7 @@ export async function resolveFace(
  * picture or video shows no usable face.
  */
 export async function withFaceTrack(
-  c: Container,
+  d: FaceTrackDeps,
   face: FaceSource,
   durationSec: number,
   tmp: string,
@@ -167,15 +176,15 @@ export async function withFaceTrack(
   if (face.avatar) {
     const avatar = face.avatar;
     const track = await withTimeLimit(signal, limit, 'face tracking', (s) =>
-      faceTrackFor(c, avatar, src.path, need, tmp, s),
+      faceTrackFor(d, avatar, src.path, need, tmp, s),
     );
     return { ...src, face: track };
   }
-  const detector = await c.media.faces();
+  const detector = await d.media.faces();
   const track = await withTimeLimit(signal, limit, 'face tracking', (s) =>
     trackFaceInVideo(
       detector,
-      c.media.bins.ffmpeg,
+      d.media.bins.ffmpeg,
       src.path,
       { durationSec: face.clipSec ?? 0, width: face.width, height: face.height },
       { ...need, signal: s },
@@ -186,8 +195,12 @@ export async function withFaceTrack(
 }
 
 /** Voice settings of a stored voice, with its edits (rate, volume, pitch) applied on top of its profile. */
-export async function voiceSettingsFor(c: Container, voiceId: string, text: string): Promise<VoiceSettings> {
-  const v = await c.services.voices.getForJob(voiceId);
+export async function voiceSettingsFor(
+  voices: Pick<VoiceService, 'getForJob'>,
+  voiceId: string,
+  text: string,
+): Promise<VoiceSettings> {
+  const v = await voices.getForJob(voiceId);
   if (!v || v.deleted_at || v.state !== 'ready') throw ERRORS.notFound('voice', voiceId);
   // Text in another language than the voice's is spoken by the best-fitting voice, with the same profile.
   const detected = detectTextLanguage(text);
@@ -205,18 +218,18 @@ export async function voiceSettingsFor(c: Container, voiceId: string, text: stri
 
 /** Synthesises the text, or fetches and checks the given audio. */
 export async function resolveSound(
-  c: Container,
+  d: WorkSourceDeps,
   task: TaskRow,
   input: WorkInput,
   face: FaceSource | null,
   tmp: string,
   signal: AbortSignal,
 ): Promise<SoundSource> {
-  const { media } = c;
+  const { media } = d;
   if (input.text !== undefined) {
     const text = input.text;
     let voice: VoiceSettings;
-    if (input.voice) voice = await voiceSettingsFor(c, input.voice, text);
+    if (input.voice) voice = await voiceSettingsFor(d.voices, input.voice, text);
     else if (face?.source.kind === 'video') {
       // video_file_id without a voice: the video's own speaker is the voice (a neutral one when the
       // video's sound cannot be analysed).
@@ -239,7 +252,7 @@ export async function resolveSound(
     const sing = task.type === 'video_sing';
     const param = 'fileId' in input.audio ? (sing ? 'audio_file_id' : 'file_id') : 'audio_url';
     const got = await acquireAudio(
-      c,
+      d,
       { accountId: task.account_id, tmp, signal },
       input.audio,
       sing ? 'song' : 'driving',

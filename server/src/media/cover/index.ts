@@ -16,3 +16,4 @@ export {
   type CoverCanvas,
   type RenderCoverOptions,
 } from './render-cover.js';
+export { CoverThreads, type CoverRenderer } from './cover-threads.js';

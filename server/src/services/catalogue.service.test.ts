@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import pino from 'pino';
+import type { Config } from '../config.js';
+import type { AvatarRow, VoiceRow } from '../db/schema.js';
+import type { EnqueueOptions, JobPayloads, JobQueue } from '../jobs/job-queue.js';
+import { systemClock } from '../lib/clock.js';
+import { LIVELY_TEMPLATES, PUBLIC_AVATAR_ART } from '../media/art/index.js';
+import { COVER_STYLES } from '../media/cover/index.js';
+import { PUBLIC_VOICE_PRESETS } from '../media/speech/index.js';
+import type { AvatarRepository } from '../repositories/avatar.repository.js';
+import type { VoiceRepository } from '../repositories/voice.repository.js';
+import type { BlobStore } from '../storage/blob-store.js';
+import { strictFake } from '../../test/helpers/strict-fake.js';
+import { CatalogueService } from './catalogue.service.js';
+
+type Enqueued = [string, JobPayloads['catalogue.render'], EnqueueOptions | undefined];
+
+/**
+ * A catalogue over a store holding `stored` (besides the public avatars' pictures) and a queue that
+ * records what is enqueued, and, like the real one, enqueues a dedupe key once while it is live.
+ */
+function catalogue(opts: { stored?: string[]; prerender?: boolean } = {}) {
+  const stored = new Set(opts.stored ?? []);
+  const enqueued: Enqueued[] = [];
+  const live = new Set<string>();
+  const blobs = strictFake<BlobStore>('blobs', {
+    stat: async (key: string) =>
+      stored.has(key) || key.startsWith('catalogue/avatars/') ? { size: key.length } : null,
+  });
+  const queue = strictFake<JobQueue>('queue', {
+    enqueue: async (name, payload, o) => {
+      enqueued.push([name, payload as JobPayloads['catalogue.render'], o]);
+      if (o?.dedupeKey && live.has(o.dedupeKey)) return null;
+      if (o?.dedupeKey) live.add(o.dedupeKey);
+      return `job_${enqueued.length}`;
+    },
+  });
+  // Every public avatar and voice is seeded already, as they are: seeding writes nothing.
+  const avatars = strictFake<AvatarRepository>('avatars', {
+    getPublic: async () => PUBLIC_AVATAR_ART.map((a) => ({ id: a.id }) as AvatarRow),
+  });
+  const voices = strictFake<VoiceRepository>('voices', {
+    getPublic: async () =>
+      PUBLIC_VOICE_PRESETS.map(
+        (p) =>
+          ({
+            id: p.id,
+            title: p.title,
+            profile: p.settings.profile ? JSON.stringify(p.settings.profile) : null,
+          }) as VoiceRow,
+      ),
+  });
+  const config = {
+    server: { publicUrl: 'http://likeness.test' },
+    catalogue: { prerender: opts.prerender ?? true },
+  } as Pick<Config, 'server' | 'catalogue'>;
+  const service = new CatalogueService(
+    avatars,
+    voices,
+    blobs,
+    queue,
+    config,
+    systemClock,
+    pino({ level: 'silent' }),
+    '/nonexistent',
+  );
+  return { service, enqueued, stored };
+}
+
+test('an asset in the store is served; a missing one is queued once, by its blob key, and is being prepared', async () => {
+  const t = LIVELY_TEMPLATES[0]!;
+  const { service, enqueued } = catalogue({ stored: [`catalogue/templates/${t.id}/cover.png`] });
+  assert.deepEqual(await service.asset('template-cover', t.id), {
+    state: 'ready',
+    key: `catalogue/templates/${t.id}/cover.png`,
+    size: `catalogue/templates/${t.id}/cover.png`.length,
+  });
+  assert.deepEqual(await service.asset('template-demo', t.id), { state: 'preparing' });
+  assert.deepEqual(await service.asset('template-demo', t.id), { state: 'preparing' });
+  const key = `catalogue/templates/${t.id}/demo.mp4`;
+  assert.deepEqual(enqueued, [
+    ['catalogue.render', { kind: 'template-demo', id: t.id }, { dedupeKey: key }],
+    ['catalogue.render', { kind: 'template-demo', id: t.id }, { dedupeKey: key }],
+  ]);
+});
+
+test('an id the catalogue does not hold is unknown, and nothing is queued for it', async () => {
+  const { service, enqueued } = catalogue();
+  assert.deepEqual(await service.asset('voice-demo', 'no-such-voice'), { state: 'unknown' });
+  assert.deepEqual(await service.asset('cover-style', 'pub-en-olivia'), { state: 'unknown' });
+  assert.deepEqual(await service.asset('template-cover', COVER_STYLES[0]!.id), { state: 'unknown' });
+  assert.deepEqual(enqueued, []);
+});
+
+test('seeding queues every preview and demo not in the store yet', async () => {
+  const style = COVER_STYLES[0]!;
+  const { service, enqueued } = catalogue({ stored: [`catalogue/cover-styles/${style.id}.png`] });
+  await service.seed();
+  const kinds = (k: string) => enqueued.filter(([, p]) => p.kind === k).map(([, p]) => p.id);
+  assert.deepEqual(
+    kinds('template-cover'),
+    LIVELY_TEMPLATES.map((t) => t.id),
+  );
+  assert.deepEqual(
+    kinds('template-demo'),
+    LIVELY_TEMPLATES.map((t) => t.id),
+  );
+  assert.deepEqual(
+    kinds('cover-style'),
+    COVER_STYLES.slice(1).map((s) => s.id),
+  );
+  assert.deepEqual(
+    kinds('voice-demo'),
+    PUBLIC_VOICE_PRESETS.map((v) => v.id),
+  );
+  for (const [name, , o] of enqueued) {
+    assert.equal(name, 'catalogue.render');
+    assert.match(o?.dedupeKey ?? '', /^catalogue\//);
+  }
+  // Another process starting meanwhile queues nothing new: the renders' keys are live.
+  assert.equal(await service.prepareMissing(), 0);
+});
+
+test('with prerendering off, seeding queues nothing: each asset is rendered when first asked for', async () => {
+  const { service, enqueued } = catalogue({ prerender: false });
+  await service.seed();
+  assert.deepEqual(enqueued, []);
+});
