@@ -81,15 +81,17 @@ export async function startLikeness(extraEnv: Record<string, string> = {}, opts:
 }
 
 /**
- * Starts `likeness worker` (the compiled build) in its own process and waits until it says it
- * runs. `onLine` receives each line it writes to stdout (its JSON log lines among them).
+ * Starts `likeness worker` (the compiled build, or that of `serverDir`) in its own process and
+ * waits until it says it runs. `onLine` receives each line it writes to stdout (its JSON log lines
+ * among them).
  */
 export async function startWorker(
   env: Record<string, string>,
   onLine: (line: string) => void = () => undefined,
+  serverDir = serverRoot,
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['dist/cli/index.js', 'worker'], {
-    cwd: serverRoot,
+    cwd: serverDir,
     env: { ...process.env, LIKENESS_DEMO_ACCOUNT: 'off', LIKENESS_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
