@@ -4,6 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import pino from 'pino';
+import { openRedis } from '../../server/src/jobs/redis-connection.js';
 
 export const BENCH_PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -32,21 +34,12 @@ export async function enginesUnavailable(): Promise<string | null> {
   } catch (e) {
     return `no PostgreSQL server answers at ${BENCH_PG_URL} (${e instanceof Error ? e.message : String(e)})`;
   }
-  const redis = new Redis(BENCH_REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => undefined);
   try {
-    await redis.connect();
-    await redis.ping();
+    const redis = await openRedis(BENCH_REDIS_URL, pino({ level: 'silent' }), 2000);
+    await redis.quit();
     return null;
   } catch (e) {
     return `no Redis server answers at ${BENCH_REDIS_URL} (${e instanceof Error ? e.message : String(e)})`;
-  } finally {
-    redis.disconnect();
   }
 }
 

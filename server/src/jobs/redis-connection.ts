@@ -17,7 +17,11 @@ export async function openRedis(url: string, log: Logger, timeoutMs = 10_000): P
   });
   let ready = false;
   let down = false;
+  // Before the first connection, the socket's own error (ECONNREFUSED, ENOTFOUND, auth) says more
+  // than the "Connection is closed" that connect() rejects with.
+  let firstError: Error | null = null;
   redis.on('error', (err: Error) => {
+    firstError ??= err;
     if (ready && !down) {
       down = true;
       log.error({ err: err.message }, 'lost the connection to Redis (REDIS_URL); reconnecting');
@@ -34,7 +38,7 @@ export async function openRedis(url: string, log: Logger, timeoutMs = 10_000): P
   } catch (err) {
     redis.disconnect();
     throw new Error(
-      `REDIS_URL: cannot use the Redis server at ${redactUrl(url)}: ${(err as Error).message}`,
+      `REDIS_URL: cannot use the Redis server at ${redactUrl(url)}: ${(firstError ?? (err as Error)).message}`,
       {
         cause: err,
       },

@@ -1,26 +1,19 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
+import pino from 'pino';
+import { openRedis } from '../../src/jobs/redis-connection.js';
 
 /** The Redis server of the development and CI machines; the BullMQ suites skip when it does not answer. */
 export const TEST_REDIS_URL = process.env.LIKENESS_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** null when the server answers, else why not (for the skip message). */
 export async function redisUnavailable(): Promise<string | null> {
-  const redis = new Redis(TEST_REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => undefined);
   try {
-    await redis.connect();
-    await redis.ping();
+    const redis = await openRedis(TEST_REDIS_URL, pino({ level: 'silent' }), 2000);
+    await redis.quit();
     return null;
   } catch (err) {
     return err instanceof Error ? err.message : String(err);
-  } finally {
-    redis.disconnect();
   }
 }
 
