@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
 import { dropTestSchemas, postgresUnavailable, TEST_PG_URL } from './postgres-for-tests.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -29,6 +30,11 @@ const files = [...collect(join(root, 'src'), []), ...collect(join(root, 'test'),
 if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
+}
+if (files.some((f) => f.startsWith('test/browser/'))) {
+  const why = ensureChromium();
+  // The browser suites read this and skip with the reason, so the run says what it did not test.
+  if (why) process.env.LIKENESS_BROWSER_SKIP = why;
 }
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 const run = (list, env) =>

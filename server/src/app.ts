@@ -5,6 +5,7 @@ import type { Container } from './container.js';
 import { blobRoutes } from './http/blob/index.js';
 import { catalogueRoutes } from './http/catalogue.js';
 import { cloneApi } from './http/app-v1-clone/index.js';
+import { consoleRoutes } from './http/console/index.js';
 import { genRequestId, requestContext, RequestLogController } from './http/plugins/request-context.js';
 import { contractLeniency } from './http/plugins/contract.js';
 import { setValidators } from './http/plugins/validator.js';
@@ -46,6 +47,9 @@ export async function buildApp(
       },
       security: [{ bearer: [] }],
     },
+    // The console mounts the spec's routes again under /console/api (cookie sessions): not part of the API.
+    transform: ({ schema, url }) =>
+      url.startsWith('/console') ? { schema: { ...schema, hide: true }, url } : { schema, url },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(svcApi, { prefix: '/api/v2/svc', container });
@@ -53,6 +57,7 @@ export async function buildApp(
   await app.register(blobRoutes, { container });
   await app.register(catalogueRoutes, { container });
   await app.register(mcpRoutes, { container });
+  await app.register(consoleRoutes, { container });
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
   return app;
 }

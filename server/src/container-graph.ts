@@ -29,6 +29,7 @@ import { FileRepository } from './repositories/file.repository.js';
 import { JobRepository } from './repositories/job.repository.js';
 import { TaskRepository } from './repositories/task.repository.js';
 import { RateLimitRepository } from './repositories/rate-limit.repository.js';
+import { ConsoleSessionRepository } from './repositories/console-session.repository.js';
 import { ProtectedVoiceprintRepository } from './repositories/protected-voiceprint.repository.js';
 import { VoiceRepository } from './repositories/voice.repository.js';
 import { AccountService } from './services/account.service.js';
@@ -36,6 +37,8 @@ import { AigcPolicyService } from './services/aigc-policy.js';
 import { AvatarService } from './services/avatar.service.js';
 import { CallbackService } from './services/callback.service.js';
 import { CatalogueService } from './services/catalogue.service.js';
+import { ConsoleLibraryService } from './services/console-library.service.js';
+import { ConsoleSessionService } from './services/console-session.service.js';
 import { ContractService } from './services/contract.service.js';
 import { CoverService } from './services/cover.service.js';
 import { CreditService } from './services/credit.service.js';
@@ -73,6 +76,8 @@ export interface Services {
   aigc: AigcPolicyService;
   catalogue: CatalogueService;
   contract: ContractService;
+  consoleSessions: ConsoleSessionService;
+  consoleLibrary: ConsoleLibraryService;
   covers: CoverService;
   inputs: InputService;
 }
@@ -108,6 +113,7 @@ export function buildRepositories(db: Db, config: Config, role: ProcessRole) {
     callbacks: new CallbackRepository(db),
     jobs: new JobRepository(db),
     rateLimits: new RateLimitRepository(db),
+    consoleSessions: new ConsoleSessionRepository(db),
   };
 }
 
@@ -151,8 +157,8 @@ export interface ServiceDeps {
 export function buildServices(d: ServiceDeps): Services {
   const { config, db, repos, blobs, queue, media, clock, log } = d;
   const urls = new UrlSigner(config, signingSecret(config), clock, blobs);
-  const credits = new CreditService(db, repos.credits, clock);
   const callbacks = new CallbackService(repos.callbacks, repos.accounts, urls, queue, config, clock, log);
+  const credits = new CreditService(db, repos.credits, clock, callbacks);
   const tasks = new TaskService(db, repos.tasks, credits, callbacks, queue, config, clock);
   const uploads = new UploadService(repos.files, blobs, urls, config, clock, d.instance);
   const catalogue = new CatalogueService(
@@ -183,6 +189,13 @@ export function buildServices(d: ServiceDeps): Services {
     aigc: new AigcPolicyService(repos.accounts),
     catalogue,
     contract: new ContractService(repos.contractNotes, config.contract.mode, clock, log),
+    consoleSessions: new ConsoleSessionService(repos.consoleSessions, repos.accounts, config, clock),
+    consoleLibrary: new ConsoleLibraryService(
+      { tasks: repos.tasks, avatars: repos.avatars, voices: repos.voices, covers: repos.covers },
+      urls,
+      billing,
+      config,
+    ),
     covers: new CoverService(repos.covers, repos.avatars, catalogue, d.covers, blobs, urls, clock),
     inputs: new InputService(repos.files, blobs, media.fetcher),
   };

@@ -7,6 +7,11 @@ const int = (v: string) => {
   if (!Number.isInteger(n)) throw new InvalidArgumentError('expected a whole number');
   return n;
 };
+const nonNegative = (v: string) => {
+  const n = int(v);
+  if (n < 0) throw new InvalidArgumentError('expected 0 or more');
+  return n;
+};
 const plan = (v: string): Plan => {
   if (!(PLANS as readonly string[]).includes(v))
     throw new InvalidArgumentError(`expected one of ${PLANS.join(', ')}`);
@@ -62,6 +67,11 @@ export function registerAccountCommands(program: Command): void {
     .option('--credits-add <n>', 'top up (or, negative, take away) credits', int)
     .option('--plan <plan>', 'membership plan', plan)
     .option(
+      '--credit-warning <n>',
+      'send a credit-warning callback when the balance falls below n (0 = off)',
+      nonNegative,
+    )
+    .option(
       '--agent-platform <on|off>',
       "mark the account's tokens as issued for a third-party agent platform",
       onOff,
@@ -77,6 +87,7 @@ export function registerAccountCommands(program: Command): void {
         aigc?: 0 | 1 | 2;
         creditsAdd?: number;
         plan?: Plan;
+        creditWarning?: number;
         agentPlatform?: boolean;
         rotateToken?: boolean;
         json?: boolean;
@@ -104,6 +115,7 @@ export function registerAccountCommands(program: Command): void {
               creditsAdd: o.creditsAdd,
               plan: o.plan,
               agentPlatform: o.agentPlatform,
+              creditWarningThreshold: o.creditWarning,
             })),
           };
           if (o.rotateToken) settings.token = await c.services.accounts.rotateToken(account.id);

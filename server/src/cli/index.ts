@@ -2,6 +2,7 @@
 import { Command, Option } from 'commander';
 import { registerAccountCommands } from './accounts.js';
 import { registerCallbackCommands } from './callbacks.js';
+import { registerConsoleLinkCommand } from './console-link.js';
 import { registerDoctorCommand } from './doctor.js';
 import { ROLES } from './roles.js';
 import { serve, worker } from './serve.js';
@@ -30,6 +31,7 @@ program
   });
 registerAccountCommands(program);
 registerCallbackCommands(program);
+registerConsoleLinkCommand(program);
 registerDoctorCommand(program);
 registerVoiceprintCommands(program);
 

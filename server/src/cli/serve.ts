@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from '../config.js';
 import { environmentWithFile } from '../env-file.js';
 import { createContainer, type Container, type ProcessRole } from '../container.js';
 import { warmUp } from '../http/warm-up.js';
+import { LINK_TTL_SEC } from '../services/console-session.service.js';
 import { describeEngines, roleProblem, roleWarnings } from './roles.js';
 
 function configOrExit(role: ProcessRole): Config {
@@ -72,6 +73,21 @@ export async function serve(role: Exclude<ProcessRole, 'worker'> = 'all'): Promi
   } else if (existsSync(tokenFile)) {
     token = readFileSync(tokenFile, 'utf8').trim();
     lines.push(`Demo account token (from ${tokenFile}): ${token}`);
+  }
+  const demoId = demo?.accountId ?? (await container.services.accounts.resolve({ token }))?.id;
+  if (demoId) {
+    const link = await container.services.consoleSessions.createLink(demoId);
+    lines.push(
+      `Web console: ${base}/console/`,
+      `  sign in as the demo account with this one-time link (valid ${LINK_TTL_SEC / 60} minutes):`,
+      `  ${link.url}`,
+      '',
+    );
+  } else {
+    lines.push(
+      `Web console: ${base}/console/  (sign in with an API token, or a link from: npx likeness console-link --token <token>)`,
+      '',
+    );
   }
   lines.push(
     'Try:',

@@ -14,6 +14,10 @@ export interface AccountsTable {
   callback_secret: string;
   v2_callback: number;
   created_at: Iso;
+  /** Credit-warning reminder: tell the account when its balance falls below this (0 = off). */
+  credit_warning_threshold: Generated<number>;
+  /** 1 from the debit that crossed the threshold until the balance is back at or above it. */
+  credit_warning_sent: Generated<number>;
 }
 
 export interface ApiTokensTable {
@@ -175,6 +179,8 @@ export interface CallbackDeliveriesTable {
   next_attempt_at: Iso;
   last_status: number | null;
   last_error: string | null;
+  /** How long the receiver took to answer the last attempt (null: no answer). */
+  last_latency_ms: Generated<number | null>;
   created_at: Iso;
   finished_at: Iso | null;
 }
@@ -202,6 +208,24 @@ export interface JobsTable {
   updated_at: Iso;
 }
 
+/** A console sign-in: the cookie holds a random id, the row its SHA-256. */
+export interface ConsoleSessionsTable {
+  id_hash: string;
+  account_id: string;
+  created_at: Iso;
+  expires_at: Iso;
+  ended_at: Iso | null;
+}
+
+/** A one-time sign-in code (`likeness console-link`), consumed by its first use. */
+export interface ConsoleLinkCodesTable {
+  code_hash: string;
+  account_id: string;
+  created_at: Iso;
+  expires_at: Iso;
+  used_at: Iso | null;
+}
+
 /** A token bucket of a rate limit (repositories/rate-limit.repository.ts). */
 export interface RateBucketsTable {
   key: string;
@@ -223,6 +247,8 @@ export interface Database {
   callback_deliveries: CallbackDeliveriesTable;
   jobs: JobsTable;
   rate_buckets: RateBucketsTable;
+  console_sessions: ConsoleSessionsTable;
+  console_link_codes: ConsoleLinkCodesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
@@ -240,3 +266,4 @@ export type CoverRow = Selectable<CoversTable>;
 export type ContractNoteRow = Selectable<ContractNotesTable>;
 export type CallbackDeliveryRow = Selectable<CallbackDeliveriesTable>;
 export type JobRow = Selectable<JobsTable>;
+export type ConsoleSessionRow = Selectable<ConsoleSessionsTable>;

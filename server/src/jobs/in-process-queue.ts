@@ -110,7 +110,8 @@ export class InProcessJobQueue implements JobQueue {
   async drain(timeoutMs = 60_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const busy = this.runner.busy > 0;
+      // A pump in progress may hold a job it has claimed (no longer due) but not yet started (not busy).
+      const busy = this.runner.busy > 0 || this.pumping !== null;
       const next = await this.jobs.nextRunAt(this.runner.names);
       const due = next !== undefined && next <= this.runner.now();
       if (!busy && !due) return;

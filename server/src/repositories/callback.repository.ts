@@ -22,4 +22,9 @@ export class CallbackRepository {
     if (accountId) q = q.where('account_id', '=', accountId);
     return q.orderBy('created_at', 'desc').limit(limit).execute();
   }
+
+  /** Runs `fn` in one transaction (a delivery and its first job commit together). */
+  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
 }

@@ -17,4 +17,16 @@ export class CoverRepository {
       .where('account_id', '=', accountId)
       .executeTakeFirst();
   }
+
+  /** The account's covers, newest first (the console's library). */
+  async recentOf(accountId: string, limit: number, trx: Db = this.db): Promise<CoverRow[]> {
+    return trx
+      .selectFrom('covers')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
+import { OPEN_STATUSES } from './task.repository.js';
 
 export interface CreditEntry {
   accountId: string;
@@ -11,16 +12,43 @@ export interface CreditEntry {
   at: string;
 }
 
+/** One ledger entry as the console lists it, with the balance it left. */
+export interface LedgerLine {
+  id: number;
+  at: string;
+  delta: number;
+  reason: string;
+  task_id: string | null;
+  balance_after: number;
+}
+
+/** An account's balance and credit-warning reminder, as an applied entry left them. */
+export interface CreditState {
+  balance: number;
+  /** 0 = no reminder. */
+  warningThreshold: number;
+  /** The reminder for the current crossing was taken already. */
+  warningSent: boolean;
+}
+
+/** The balance and reminder threshold of an account whose reminder has just been taken. */
+export interface CreditWarning {
+  balance: number;
+  threshold: number;
+}
+
 export class CreditRepository {
   constructor(private readonly db: Db) {}
 
   /**
    * Applies one ledger entry and the balance change together. Must run inside a transaction.
-   * Returns false (and changes nothing) when the idempotency key was already used or a debit would
-   * take the balance below zero. The entry is written first: its unique key turns a repeat into a
-   * no-op within one statement, so two processes applying the same entry cannot both pass a check.
+   * Returns undefined (and changes nothing) when the idempotency key was already used or a debit
+   * would take the balance below zero; else the account's credit state as the update left it (the
+   * reminder's columns come with it, so most entries need no second statement). The entry is
+   * written first: its unique key turns a repeat into a no-op within one statement, so two
+   * processes applying the same entry cannot both pass a check.
    */
-  async apply(entry: CreditEntry, trx: Db): Promise<boolean> {
+  async apply(entry: CreditEntry, trx: Db): Promise<CreditState | undefined> {
     const inserted = await trx
       .insertInto('credit_entries')
       .values({
@@ -34,17 +62,23 @@ export class CreditRepository {
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!inserted) return false;
+    if (!inserted) return undefined;
     const updated = await trx
       .updateTable('accounts')
       .set({ credit_balance: sql<number>`credit_balance + ${entry.delta}` })
       .where('id', '=', entry.accountId)
       .where(sql<boolean>`credit_balance + ${entry.delta} >= 0`)
+      .returning(['credit_balance', 'credit_warning_threshold', 'credit_warning_sent'])
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 1) return true;
+    if (updated)
+      return {
+        balance: Number(updated.credit_balance),
+        warningThreshold: Number(updated.credit_warning_threshold),
+        warningSent: Number(updated.credit_warning_sent) === 1,
+      };
     // Short of credits: take the entry back, so the caller's transaction may go on unchanged.
     await trx.deleteFrom('credit_entries').where('id', '=', inserted.id).execute();
-    return false;
+    return undefined;
   }
 
   /**
@@ -92,5 +126,110 @@ export class CreditRepository {
       .where('id', '=', accountId)
       .executeTakeFirst();
     return row?.credit_balance ?? 0;
+  }
+
+  /**
+   * A page of an account's ledger, newest first, each entry with the balance it left: the balance
+   * now minus the entries written after it. One statement, so the balance and the entries are one
+   * snapshot on both databases; the window sum runs before LIMIT/OFFSET, so later pages are exact.
+   */
+  async getLedgerPage(
+    accountId: string,
+    page: number,
+    size: number,
+    trx: Db = this.db,
+  ): Promise<{ data: LedgerLine[]; total: number }> {
+    const balanceNow = trx.selectFrom('accounts').select('credit_balance').where('id', '=', accountId);
+    const rows = await trx
+      .selectFrom('credit_entries')
+      .select(['id', 'created_at', 'delta', 'reason', 'task_id'])
+      .select(
+        sql<number>`${balanceNow} - (sum(delta) over (order by id desc rows between unbounded preceding and current row) - delta)`.as(
+          'balance_after',
+        ),
+      )
+      .where('account_id', '=', accountId)
+      .orderBy('id', 'desc')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute();
+    const count = await trx
+      .selectFrom('credit_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return {
+      data: rows.map((r) => ({
+        id: Number(r.id),
+        at: r.created_at,
+        delta: Number(r.delta),
+        reason: r.reason,
+        task_id: r.task_id,
+        balance_after: Number(r.balance_after),
+      })),
+      total: Number(count?.n ?? 0),
+    };
+  }
+
+  /**
+   * Credits still held by the account's waiting and processing tasks: what their rows reserve
+   * (settled on completion, refunded on failure or a delete, which also closes the task).
+   */
+  async getReservedByOpenTasks(accountId: string, trx: Db = this.db): Promise<number> {
+    const row = await trx
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('credits_reserved'), eb.lit(0)).as('s'))
+      .where('account_id', '=', accountId)
+      .where('status', 'in', [...OPEN_STATUSES])
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(row?.s ?? 0);
+  }
+
+  /**
+   * Takes the account's credit-warning reminder when its balance is below a threshold that is set
+   * and the reminder is not already taken: one conditional update, so of concurrent debits only
+   * the one that flips the flag sees it. Returns the balance and threshold then, or undefined.
+   */
+  async takeWarning(accountId: string, trx: Db): Promise<CreditWarning | undefined> {
+    const row = await trx
+      .updateTable('accounts')
+      .set({ credit_warning_sent: 1 })
+      .where('id', '=', accountId)
+      .where('credit_warning_sent', '=', 0)
+      .where('credit_warning_threshold', '>', 0)
+      .where(sql<boolean>`credit_balance < credit_warning_threshold`)
+      .returning(['credit_balance', 'credit_warning_threshold'])
+      .executeTakeFirst();
+    return row
+      ? { balance: Number(row.credit_balance), threshold: Number(row.credit_warning_threshold) }
+      : undefined;
+  }
+
+  /** Re-arms the reminder once the balance is at or above the threshold again. */
+  async rearmWarning(accountId: string, trx: Db): Promise<void> {
+    await trx
+      .updateTable('accounts')
+      .set({ credit_warning_sent: 0 })
+      .where('id', '=', accountId)
+      .where('credit_warning_sent', '=', 1)
+      .where(sql<boolean>`credit_balance >= credit_warning_threshold`)
+      .execute();
+  }
+
+  /**
+   * Sets the reminder threshold (0 = off) and, in the same statement, whether the balance is
+   * already below it: then the reminder counts as given (no callback), else it is armed.
+   */
+  async setWarningThreshold(accountId: string, threshold: number, trx: Db = this.db): Promise<void> {
+    await trx
+      .updateTable('accounts')
+      .set({
+        credit_warning_threshold: threshold,
+        credit_warning_sent:
+          threshold > 0 ? sql<number>`case when credit_balance < ${threshold} then 1 else 0 end` : 0,
+      })
+      .where('id', '=', accountId)
+      .execute();
   }
 }

@@ -165,4 +165,15 @@ export class TaskRepository {
       .where('status', 'in', [...OPEN_STATUSES])
       .execute();
   }
+
+  /** The account's tasks, newest first, optionally of one family; deleted ones left out (the console). */
+  async recentOf(accountId: string, limit: number, family?: string, trx: Db = this.db): Promise<TaskRow[]> {
+    let q = trx
+      .selectFrom('tasks')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('deleted_at', 'is', null);
+    if (family) q = q.where('family', '=', family);
+    return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  }
 }

@@ -6,7 +6,7 @@ import { iso, type Clock } from '../lib/clock.js';
 import { sha256Hex } from '../lib/crypto.js';
 import { newId, newToken } from '../lib/ids.js';
 import type { AccountRepository } from '../repositories/account.repository.js';
-import type { CreditService } from './credit.service.js';
+import { creditWarningActive, type CreditService } from './credit.service.js';
 
 /** Who is calling: resolved from the bearer token by the HTTP layer, passed to every service call. */
 export interface Caller {
@@ -26,6 +26,10 @@ export interface AccountSettings {
   callback_secret: string;
   v2_callback: 'on' | 'off';
   agent_platform: boolean;
+  /** Credit-warning reminder threshold (0 = off). */
+  credit_warning_threshold: number;
+  /** A threshold is set and the balance is below it (the console's banner). */
+  credit_warning_active: boolean;
 }
 
 export interface AccountPatch {
@@ -35,7 +39,12 @@ export interface AccountPatch {
   creditsAdd?: number;
   plan?: Plan;
   agentPlatform?: boolean;
+  /** Credit-warning reminder threshold, 0 = off; judged against the balance at once, silently. */
+  creditWarningThreshold?: number;
 }
+
+/** A new callback signing secret (URL-safe, 192 bits). */
+const newCallbackSecret = () => randomBytes(24).toString('base64url');
 
 /** How long a verified token is trusted without another lookup (rotation by the CLI takes effect within this). */
 const AUTH_CACHE_MS = 5_000;
@@ -65,7 +74,7 @@ export class AccountService {
           credit_balance: 0,
           aigc_preference: 1,
           callback_url: null,
-          callback_secret: randomBytes(24).toString('base64url'),
+          callback_secret: newCallbackSecret(),
           v2_callback: 0,
           created_at: now,
         },
@@ -131,6 +140,9 @@ export class AccountService {
       if (Object.keys(set).length > 0) await this.accounts.update(accountId, set, trx);
       if (patch.agentPlatform !== undefined)
         await this.accounts.setAgentPlatform(accountId, patch.agentPlatform, trx);
+      // Before a credit change in the same patch, so a debit then crosses the new threshold as any would.
+      if (patch.creditWarningThreshold !== undefined)
+        await this.credits.setWarningThreshold(accountId, patch.creditWarningThreshold, trx);
       if (patch.creditsAdd) await this.credits.topUp(accountId, patch.creditsAdd, trx);
     });
     return this.settings(accountId);
@@ -150,6 +162,15 @@ export class AccountService {
     return token;
   }
 
+  /** Replaces the secret callbacks are signed with; returns the new one (later deliveries use it). */
+  async rotateCallbackSecret(accountId: string): Promise<string> {
+    if (!(await this.accounts.get(accountId))) throw new Error(`account ${accountId} not found`);
+    this.authCache.clear();
+    const secret = newCallbackSecret();
+    await this.accounts.update(accountId, { callback_secret: secret });
+    return secret;
+  }
+
   async settings(accountId: string): Promise<AccountSettings> {
     const a = await this.accounts.get(accountId);
     if (!a) throw new Error(`account ${accountId} not found`);
@@ -164,6 +185,8 @@ export class AccountService {
       callback_secret: a.callback_secret,
       v2_callback: a.v2_callback === 1 ? 'on' : 'off',
       agent_platform: tokens.some((t) => t.revoked_at === null && t.agent_platform === 1),
+      credit_warning_threshold: a.credit_warning_threshold,
+      credit_warning_active: creditWarningActive(a.credit_balance, a.credit_warning_threshold),
     };
   }
 

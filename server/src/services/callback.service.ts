@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
-import type { TaskRow } from '../db/schema.js';
+import type { CallbackDeliveryRow, TaskRow } from '../db/schema.js';
+import { ERRORS } from '../errors/app-error.js';
 import { addSeconds, iso, type Clock } from '../lib/clock.js';
 import { hmacHex } from '../lib/crypto.js';
 import { newId } from '../lib/ids.js';
@@ -9,10 +10,42 @@ import { JobName, type JobQueue } from '../jobs/job-queue.js';
 import { createSafePoster, type SafePoster } from '../net/safe-post.js';
 import type { AccountRepository } from '../repositories/account.repository.js';
 import type { CallbackRepository } from '../repositories/callback.repository.js';
+import type { CreditWarningNotifier } from './credit.service.js';
 import type { UrlSigner } from './url-signer.js';
 
-/** Event types of the generation API's callbacks. */
-export const CallbackEvent = { Work: 1, Avatar: 2, Voice: 3 } as const;
+/**
+ * Event types of the callbacks: 1–3 are the generation API's; 0 (a test sent from the console) and
+ * 4 (the credit-warning reminder) are likeness's own (docs/decisions.md, "Console events").
+ */
+export const CallbackEvent = { Test: 0, Work: 1, Avatar: 2, Voice: 3, CreditWarning: 4 } as const;
+
+/** The body of a test event (`task_id` names the delivery, so the receiver can match it). */
+export function testEventBody(deliveryId: string): Record<string, unknown> {
+  return {
+    task_id: `test_${deliveryId}`,
+    message: 'test event from the likeness console',
+    code: 0,
+    status: 3,
+    type: CallbackEvent.Test,
+  };
+}
+
+/** The body of a credit-warning reminder; `taskId` is the task whose debit crossed the threshold. */
+export function creditWarningBody(
+  taskId: string | null,
+  balance: number,
+  threshold: number,
+): Record<string, unknown> {
+  return {
+    task_id: taskId ?? '',
+    message: `credit balance ${balance} is below the reminder threshold ${threshold}`,
+    code: 0,
+    status: 3,
+    type: CallbackEvent.CreditWarning,
+    left: balance,
+    threshold,
+  };
+}
 
 /** Task types that never send a callback (the spec: translate, sing, image-driven). */
 const SILENT_TYPES = new Set(['video_translate', 'video_sing', 'video_image']);
@@ -92,7 +125,7 @@ export async function callbackBody(
  * screening as fetched URLs (loopback and private addresses only when allow-listed; redirects are
  * not followed), so a callback URL cannot reach the service's own network.
  */
-export class CallbackService {
+export class CallbackService implements CreditWarningNotifier {
   private readonly poster: SafePoster;
 
   constructor(
@@ -117,27 +150,116 @@ export class CallbackService {
     const account = await this.accounts.get(task.account_id, trx);
     if (!account?.callback_url) return;
     if (event.type !== CallbackEvent.Work && account.v2_callback !== 1) return;
-    const id = newId('cb');
-    const now = this.clock.now();
+    await this.queueDelivery(
+      {
+        accountId: account.id,
+        taskId: task.id,
+        eventType: event.type,
+        url: account.callback_url,
+        body: JSON.stringify(event.body),
+      },
+      trx,
+    );
+  }
+
+  /**
+   * The credit-warning reminder (CreditService calls it inside the debit's transaction, once per
+   * crossing): event 4 to the account's callback URL, if it has one. Not behind the V2 switch,
+   * which is about cloning messages.
+   */
+  async onCreditWarning(
+    accountId: string,
+    taskId: string | null,
+    balance: number,
+    threshold: number,
+    trx: Db,
+  ): Promise<void> {
+    const account = await this.accounts.get(accountId, trx);
+    if (!account?.callback_url) return;
+    await this.queueDelivery(
+      {
+        accountId,
+        taskId: taskId ?? '',
+        eventType: CallbackEvent.CreditWarning,
+        url: account.callback_url,
+        body: JSON.stringify(creditWarningBody(taskId, balance, threshold)),
+      },
+      trx,
+    );
+  }
+
+  /** Queues a test event (type 0) to the account's callback URL; returns the delivery id. */
+  async sendTest(accountId: string): Promise<string> {
+    return this.deliveries.transaction(async (trx) => {
+      const url = await this.callbackUrlOf(accountId, trx);
+      const id = newId('cb');
+      await this.queueDelivery(
+        {
+          id,
+          accountId,
+          taskId: `test_${id}`,
+          eventType: CallbackEvent.Test,
+          url,
+          body: JSON.stringify(testEventBody(id)),
+        },
+        trx,
+      );
+      return id;
+    });
+  }
+
+  /**
+   * Queues a delivery's body again, as a new delivery (new id, attempts from 0) to the account's
+   * current callback URL; returns the new id. 14 for another account's or an unknown delivery.
+   */
+  async resend(accountId: string, deliveryId: string): Promise<string> {
+    return this.deliveries.transaction(async (trx) => {
+      const old = await this.deliveries.get(deliveryId, trx);
+      if (!old || old.account_id !== accountId) throw ERRORS.notFound('callback delivery', deliveryId);
+      const url = await this.callbackUrlOf(accountId, trx);
+      return this.queueDelivery(
+        { accountId, taskId: old.task_id, eventType: old.event_type, url, body: old.body },
+        trx,
+      );
+    });
+  }
+
+  private async callbackUrlOf(accountId: string, trx: Db): Promise<string> {
+    const account = await this.accounts.get(accountId, trx);
+    if (!account) throw ERRORS.notFound('account', accountId);
+    if (!account.callback_url)
+      throw ERRORS.invalid('this account has no callback URL; set a callback URL first');
+    return account.callback_url;
+  }
+
+  /** An outbox row and its first delivery job, in the caller's transaction. */
+  private async queueDelivery(
+    d: { id?: string; accountId: string; taskId: string; eventType: number; url: string; body: string },
+    trx: Db,
+  ): Promise<string> {
+    const id = d.id ?? newId('cb');
+    const now = iso(this.clock.now());
     await this.deliveries.create(
       {
         id,
-        account_id: account.id,
-        task_id: task.id,
-        event_type: event.type,
-        url: account.callback_url,
-        body: JSON.stringify(event.body),
+        account_id: d.accountId,
+        task_id: d.taskId,
+        event_type: d.eventType,
+        url: d.url,
+        body: d.body,
         state: 'pending',
         attempts: 0,
-        next_attempt_at: iso(now),
+        next_attempt_at: now,
         last_status: null,
         last_error: null,
-        created_at: iso(now),
+        last_latency_ms: null,
+        created_at: now,
         finished_at: null,
       },
       trx,
     );
     await this.queue.enqueue(JobName.CallbackDeliver, { deliveryId: id }, { trx });
+    return id;
   }
 
   /** One delivery attempt; schedules the next one or gives up. */
@@ -150,6 +272,9 @@ export class CallbackService {
     const attempt = d.attempts + 1;
     let status: number | null = null;
     let error: string | null = null;
+    // From sending to the receiver's answer; null when there was no answer (refused, timed out).
+    let latencyMs: number | null = null;
+    const sentAt = performance.now();
     try {
       status = await this.poster.post(
         d.url,
@@ -163,6 +288,7 @@ export class CallbackService {
         },
         signal,
       );
+      latencyMs = Math.round(performance.now() - sentAt);
       if (status !== 200) error = `receiver answered HTTP ${status}`;
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
@@ -174,6 +300,7 @@ export class CallbackService {
         attempts: attempt,
         last_status: status,
         last_error: null,
+        last_latency_ms: latencyMs,
         finished_at: iso(now),
       });
       return;
@@ -186,6 +313,7 @@ export class CallbackService {
         attempts: attempt,
         last_status: status,
         last_error: error,
+        last_latency_ms: latencyMs,
         finished_at: iso(now),
       });
       this.log.warn({ delivery: d.id, task: d.task_id, error }, 'callback dropped after its last retry');
@@ -196,12 +324,14 @@ export class CallbackService {
       attempts: attempt,
       last_status: status,
       last_error: error,
+      last_latency_ms: latencyMs,
       next_attempt_at: iso(next),
     });
     await this.queue.enqueue(JobName.CallbackDeliver, { deliveryId: d.id }, { runAt: next });
   }
 
-  list(accountId: string | null, limit = 50) {
+  /** The newest deliveries (of one account, or of all), each with its last attempt's latency. */
+  list(accountId: string | null, limit = 50): Promise<CallbackDeliveryRow[]> {
     return this.deliveries.getAll(accountId, limit);
   }
 

@@ -180,6 +180,39 @@ describe('admin CLI', () => {
     assert.match(rows[0]!.last_error, /ECONNREFUSED/);
   });
 
+  test('console-link prints a one-time sign-in link that the running server accepts once', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'likeness-link-'));
+    const server = await startServer({}, { dataDir: own });
+    try {
+      const { token } = await createAccount(server);
+      const ownEnv = { LIKENESS_DATA_DIR: own, LIKENESS_DEMO_ACCOUNT: 'off', PORT: String(server.port) };
+      const out = await cli(['console-link', '--token', token, '--json'], ownEnv);
+      assert.equal(out.code, 0, out.stderr);
+      const { url } = JSON.parse(out.stdout) as { url: string };
+      const code = /\/console\/#\/sign-in\?code=([A-Za-z0-9_-]{32})$/.exec(url)?.[1];
+      assert.ok(code, url);
+      const signIn = () =>
+        fetch(`${server.url}/console/api/session`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ code }),
+        });
+      const first = await signIn();
+      assert.equal(first.status, 200);
+      assert.match(first.headers.get('set-cookie') ?? '', /^likeness_session=/);
+      await first.arrayBuffer();
+      const second = await signIn();
+      assert.equal(second.status, 401);
+      await second.arrayBuffer();
+      const unknown = await cli(['console-link', '--token', 'lk_nope'], ownEnv);
+      assert.equal(unknown.code, 2);
+      assert.match(unknown.stderr, /no such account/);
+    } finally {
+      await server.close();
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+
   test("an admin command beside a running server leaves the server's work alone", async () => {
     const server = await startServer({}, { dataDir });
     try {

@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { isAppError } from '../../errors/app-error.js';
 import { SvcCode } from '../../errors/codes.js';
 import type { Container } from '../../container.js';
+import type { Caller } from '../../services/account.service.js';
 import { readCredential } from '../plugins/bearer.js';
 import { formatValidationErrors } from '../plugins/validation.js';
 import { accountRoutes } from './account.js';
@@ -15,28 +16,47 @@ import { voiceRoutes } from './voices.js';
 import { audioRoutes } from './audio.js';
 import { templateRoutes } from './templates.js';
 
+/** Who calls, or why the request is refused (HTTP status, code and a message that says what to do). */
+export type SvcAuthResult = { caller: Caller } | { status: number; code: number; message: string };
+export type SvcAuthenticator = (req: FastifyRequest) => Promise<SvcAuthResult>;
+
+/** The spec's authentication: `Authorization: Bearer <API_TOKEN>`, else HTTP 401 with code 2003. */
+export function bearerAuth(container: Container): SvcAuthenticator {
+  return async (req) => {
+    const token = readCredential(req.headers.authorization, false);
+    const caller = token ? await container.services.accounts.authenticate(token) : null;
+    if (caller) return { caller };
+    return {
+      status: 401,
+      code: SvcCode.InvalidToken,
+      message: token
+        ? 'invalid token: the API token is unknown or was rotated; get the current one from your account'
+        : 'missing token: send the header "Authorization: Bearer <API_TOKEN>"',
+    };
+  };
+}
+
 /**
  * The generation API family under /api/v2/svc: its own auth hook and error envelope. Auth failure is
  * HTTP 401 with code 2003; every other failure is HTTP 200 with the spec's code and a message that
- * says what to fix.
+ * says what to fix. The console mounts the same routes a second time with its session as the
+ * authenticator (http/console), so both answer alike.
  */
-export async function svcApi(app: FastifyInstance, opts: { container: Container }) {
+export async function svcApi(
+  app: FastifyInstance,
+  opts: { container: Container; authenticate?: SvcAuthenticator },
+) {
   const { container } = opts;
+  const authenticate = opts.authenticate ?? bearerAuth(container);
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.addHook('onRequest', async (req, reply) => {
-    const token = readCredential(req.headers.authorization, false);
-    const caller = token ? await container.services.accounts.authenticate(token) : null;
-    if (!caller) {
-      return reply.code(401).send({
-        code: SvcCode.InvalidToken,
-        message: token
-          ? 'invalid token: the API token is unknown or was rotated; get the current one from your account'
-          : 'missing token: send the header "Authorization: Bearer <API_TOKEN>"',
-        request_id: req.id,
-      });
+    const auth = await authenticate(req);
+    if ('caller' in auth) {
+      req.caller = auth.caller;
+      return;
     }
-    req.caller = caller;
+    return reply.code(auth.status).send({ code: auth.code, message: auth.message, request_id: req.id });
   });
 
   api.setErrorHandler((err: FastifyError, req, reply) => {

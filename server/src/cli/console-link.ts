@@ -1,0 +1,31 @@
+import type { Command } from 'commander';
+import { LINK_TTL_SEC } from '../services/console-session.service.js';
+import { print, withContainer } from './context.js';
+
+export function registerConsoleLinkCommand(program: Command): void {
+  program
+    .command('console-link')
+    .description('print a one-time sign-in link to the web console for an account')
+    .option('--token <token>', 'the account, by its API token')
+    .option('--account <id>', 'the account, by id')
+    .option('--json', 'print JSON')
+    .action(async (o: { token?: string; account?: string; json?: boolean }) => {
+      if (!o.token && !o.account) {
+        console.error('pass --token <API token> or --account <id>');
+        process.exit(2);
+      }
+      await withContainer(async (c) => {
+        const account = await c.services.accounts.resolve({ accountId: o.account, token: o.token });
+        if (!account) {
+          console.error('no such account: pass --token <token> or --account <id> of an existing account');
+          process.exit(2);
+        }
+        const link = await c.services.consoleSessions.createLink(account.id);
+        if (o.json) print({ url: link.url, expires_at: link.expiresAt }, true);
+        else
+          console.log(
+            `${link.url}\n(signs in once, within ${LINK_TTL_SEC / 60} minutes; the console keeps its own session)`,
+          );
+      });
+    });
+}
