@@ -6,7 +6,7 @@
 // Usage: node scripts/run-tests.mjs [path-filter ...]
 // LIKENESS_TEST_DB=postgres runs only the PostgreSQL pass; LIKENESS_TEST_DB=sqlite only the first.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { dropTestSchemas, postgresUnavailable, TEST_PG_URL } from './postgres-for-tests.mjs';
@@ -29,6 +29,17 @@ const files = [...collect(join(root, 'src'), []), ...collect(join(root, 'test'),
   .sort();
 if (files.length === 0) {
   console.error('no test files matched');
+  process.exit(1);
+}
+// The server under test serves console/dist: build it from the current sources first (about a
+// second), so the browser tests never drive a stale bundle. Before any test starts: a rebuild
+// while a server serves the folder would race with it.
+const consoleBuild = join(root, '..', 'console', 'scripts', 'build.mjs');
+if (
+  existsSync(consoleBuild) &&
+  spawnSync(process.execPath, [consoleBuild], { stdio: 'inherit' }).status !== 0
+) {
+  console.error('building the console failed');
   process.exit(1);
 }
 if (files.some((f) => f.startsWith('test/browser/'))) {

@@ -31,7 +31,7 @@ export function AvatarPicker(props: { value: string; onChange: (avatar: string) 
               data-testid={`pick-avatar-${a.avatar}`}
               onChange={() => props.onChange(a.avatar)}
             />
-            <Preview url={a.media_url} kind={a.media_kind} alt={a.title} />
+            <Preview url={a.media_url} kind={a.media_kind} poster={a.poster_url} alt={a.title} />
             <span class="pick-title">
               {a.title}
               {a.kind === 1 && <span class="badge">yours</span>}

@@ -1,13 +1,20 @@
 import { RetryImg } from './RetryImg.js';
 
 /** An avatar's picture or a muted clip (metadata only, so a grid of them stays light). */
-export function Preview(props: { url: string | null; kind: string | null; alt: string; testid?: string }) {
+export function Preview(props: {
+  url: string | null;
+  kind: string | null;
+  alt: string;
+  poster?: string | null;
+  testid?: string;
+}) {
   if (!props.url) return <div class="img-placeholder thumb">no preview</div>;
   if (props.kind === 'video') {
     return (
       <video
         class="thumb"
         src={props.url}
+        poster={props.poster ?? undefined}
         muted
         playsInline
         preload="metadata"

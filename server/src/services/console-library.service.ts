@@ -6,6 +6,7 @@ import type { TaskRepository } from '../repositories/task.repository.js';
 import type { VoiceRepository } from '../repositories/voice.repository.js';
 import { parseAvatarFace } from './avatar-face.js';
 import { parseResult } from './task.service.js';
+import { avatarPosterKey } from '../storage/blob-keys.js';
 import type { UrlSigner } from './url-signer.js';
 import type { WorkBillingService } from './work-billing.service.js';
 import { estimateSpeechSeconds, perMinuteFor, type WorkType } from './pricing.js';
@@ -66,6 +67,7 @@ export class ConsoleLibraryService {
       voice: done ? (result.voice ?? null) : null,
       media_url: done && isWork && result.blobKey ? await this.urls.downloadUrl(result.blobKey) : null,
       media_kind: isWork ? (t.type === 'audio_tts' ? ('audio' as const) : ('video' as const)) : null,
+      poster_url: done && isWork && result.posterKey ? await this.urls.downloadUrl(result.posterKey) : null,
       duration: done && isWork && result.durationSec !== undefined ? result.durationSec : null,
     };
   }
@@ -85,6 +87,8 @@ export class ConsoleLibraryService {
       state: a.state,
       media_url: a.media_key ? await this.urls.downloadUrl(a.media_key) : null,
       media_kind: a.media_kind,
+      // Video avatars get a still when they are made (avatar-create); pictures are their own poster.
+      poster_url: a.media_kind === 'video' ? await this.urls.downloadUrl(avatarPosterKey(a.id)) : null,
       width: a.width,
       height: a.height,
       duration_sec: a.duration_sec,

@@ -21,6 +21,8 @@ export interface TaskResult {
   /** Blob key of the output file (video, audio, voice demo). */
   blobKey?: string;
   durationSec?: number;
+  /** A still of a video work (the console's poster). */
+  posterKey?: string;
 }
 
 export interface Submission {

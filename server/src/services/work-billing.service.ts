@@ -7,6 +7,8 @@ import type { TaskService } from './task.service.js';
 export interface RenderedWork {
   blobKey: string;
   durationSec: number;
+  /** A still of a video work (absent for audio, or when it could not be taken). */
+  posterKey?: string;
 }
 
 /**
@@ -45,7 +47,7 @@ export class WorkBillingService {
   async complete(task: TaskRow, out: RenderedWork): Promise<boolean> {
     return this.tasks.complete(
       task.id,
-      { blobKey: out.blobKey, durationSec: out.durationSec },
+      { blobKey: out.blobKey, durationSec: out.durationSec, posterKey: out.posterKey },
       this.costFor(task.type as WorkType, out.durationSec),
     );
   }

@@ -13,6 +13,9 @@ export const uploadKey = (accountId: string, fileId: string, ext: string) =>
 /** The video of a finished work. */
 export const workVideoKey = (taskId: string) => `works/${taskId}/video.mp4`;
 
+/** A still of a finished video work (the console's poster for its player). */
+export const workPosterKey = (taskId: string) => `works/${taskId}/poster.jpg`;
+
 /** The audio of a finished audio work (audio/create_by_tts). */
 export const workAudioKey = (taskId: string) => `works/${taskId}/audio.mp3`;
 

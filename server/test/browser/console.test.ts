@@ -208,6 +208,12 @@ describe('web console in a browser', { skip: unavailable ?? false }, () => {
     await page.getByTestId('library-works').waitFor();
     const video = page.getByTestId(`work-${workTask}`).getByTestId('work-video');
     await video.waitFor();
+    // The player shows a still of the work before it plays: a JPEG taken from the video.
+    const poster = await video.getAttribute('poster');
+    assert.ok(poster, 'the video has a poster');
+    const still = await page.request.get(poster);
+    assert.equal(still.status(), 200);
+    assert.equal(still.headers()['content-type'], 'image/jpeg');
     // Marks the element once it has had enough data to play (readyState 4) and its clock moved.
     // (Closures are passed inline: tsx's name helpers do not exist inside the page.)
     await video.evaluate((v: HTMLVideoElement) => {

@@ -34,7 +34,7 @@ export function AvatarsTab(props: { own: boolean }) {
       <div class="grid">
         {list.data?.data.map((a) => (
           <article key={a.avatar} class="card item" data-testid={`avatar-${a.avatar}`}>
-            <Preview url={a.media_url} kind={a.media_kind} alt={a.title} />
+            <Preview url={a.media_url} kind={a.media_kind} poster={a.poster_url} alt={a.title} />
             <h3>{a.title}</h3>
             <code class="small muted">{a.avatar}</code>
             <div class="muted small">

@@ -42,6 +42,7 @@ export function WorksTab() {
                 preload="metadata"
                 playsInline
                 src={t.media_url!}
+                poster={t.poster_url ?? undefined}
                 data-testid="work-video"
               />
             )}

@@ -131,6 +131,8 @@ export const TaskItem = Type.Object({
   /** Signed download URL of a finished work (video/mp4 or audio), null otherwise. */
   media_url: Nullable(Type.String()),
   media_kind: Nullable(Type.Union([Type.Literal('video'), Type.Literal('audio')])),
+  /** A still of a finished video work, for the player's poster (null: audio, or none taken). */
+  poster_url: Nullable(Type.String()),
   duration: Nullable(Type.Number()),
 });
 export type TaskItem = Static<typeof TaskItem>;
@@ -148,6 +150,8 @@ export const AvatarDetail = Type.Object({
   state: Type.String(),
   media_url: Nullable(Type.String()),
   media_kind: Nullable(Type.String()),
+  /** A still of a video avatar, for the player's poster (null for pictures). */
+  poster_url: Nullable(Type.String()),
   width: Nullable(Type.Integer()),
   height: Nullable(Type.Integer()),
   duration_sec: Nullable(Type.Number()),

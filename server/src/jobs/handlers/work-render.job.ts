@@ -5,6 +5,7 @@ import { AppError } from '../../errors/app-error.js';
 import { SvcCode } from '../../errors/codes.js';
 import {
   cuesFromWords,
+  extractFrame,
   renderAudio,
   renderTalkingVideo,
   type TalkingVideoJob,
@@ -17,13 +18,13 @@ import type { TaskService } from '../../services/task.service.js';
 import type { RenderedWork, WorkBillingService } from '../../services/work-billing.service.js';
 import { workLoudness } from '../../services/work-loudness.js';
 import type { WorkInput } from '../../services/work.service.js';
-import { workAudioKey, workVideoKey } from '../../storage/blob-keys.js';
+import { workAudioKey, workPosterKey, workVideoKey } from '../../storage/blob-keys.js';
 import { JobName, type JobHandler } from '../job-queue.js';
 import { acquireAudio, acquireImage } from './checked-inputs.js';
 import { classifyFailure, internalFailureMessage, logFailure } from './job-failure.js';
 import { withTmpDir } from './job-tmp.js';
 import { CUE_CHARS, templateSubtitleStyle } from './template-subtitles.js';
-import { TIME_LIMITS, withTimeLimit } from './time-limits.js';
+import { StepTimeoutError, TIME_LIMITS, withTimeLimit } from './time-limits.js';
 import { outputSize, resolveFace, resolveSound, withFaceTrack, type WorkSourceDeps } from './work-sources.js';
 
 /** What rendering a work uses. */
@@ -200,7 +201,37 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
     );
     const key = workVideoKey(task.id);
     await blobs.putFile(key, job.output.path);
-    return { blobKey: key, durationSec: r.durationSec };
+    return {
+      blobKey: key,
+      durationSec: r.durationSec,
+      posterKey: await poster(task, job.output.path, r.durationSec, tmp, ctx.signal),
+    };
+  }
+
+  /**
+   * A still of the finished video for players (the console's `poster`): a second in, or the middle
+   * of a shorter one. Nice to have, so a failure is logged and the work completes without one.
+   */
+  async function poster(
+    task: TaskRow,
+    video: string,
+    durationSec: number,
+    tmp: string,
+    signal: AbortSignal,
+  ): Promise<string | undefined> {
+    const still = join(tmp, 'poster.jpg');
+    try {
+      await withTimeLimit(signal, TIME_LIMITS.still, 'the poster frame', (s) =>
+        extractFrame(media.bins, video, Math.min(1, durationSec / 2), still, { signal: s }),
+      );
+      const key = workPosterKey(task.id);
+      await blobs.putFile(key, still);
+      return key;
+    } catch (err) {
+      if (signal.aborted || err instanceof StepTimeoutError) throw err;
+      d.log.warn({ taskId: task.id, err }, 'no poster frame for this work');
+      return undefined;
+    }
   }
 
   return {
