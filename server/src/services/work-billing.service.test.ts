@@ -61,3 +61,10 @@ test('completion charges the output’s duration, not the reservation', async ()
   );
   assert.deepEqual(completed, [['t_1', { blobKey: 'works/t_1/video.mp4', durationSec: 12.5 }, 3]]);
 });
+
+test('a video work keeps its poster still with its result; a work without one stores no key', async () => {
+  const { service, completed } = billing();
+  const out = { blobKey: 'works/t_1/video.mp4', durationSec: 6, posterKey: 'works/t_1/poster.jpg' };
+  await service.complete(task('video_tts', 10), out);
+  assert.deepEqual(completed, [['t_1', out, 1]]);
+});

@@ -47,7 +47,11 @@ export class WorkBillingService {
   async complete(task: TaskRow, out: RenderedWork): Promise<boolean> {
     return this.tasks.complete(
       task.id,
-      { blobKey: out.blobKey, durationSec: out.durationSec, posterKey: out.posterKey },
+      {
+        blobKey: out.blobKey,
+        durationSec: out.durationSec,
+        ...(out.posterKey ? { posterKey: out.posterKey } : {}),
+      },
       this.costFor(task.type as WorkType, out.durationSec),
     );
   }
