@@ -1,0 +1,305 @@
+// bench/lipsync: lip sync as the user receives it. Starts the real service (`likeness serve`, the
+// compiled build), makes three avatars through the HTTP API — a frontal portrait photo
+// (create_by_image), a video of a gently moving person (create_by_video) and a 640x360 video with a
+// small (~100 px wide) face tilted by ~15° (create_by_video) — and for each a text-driven video in
+// English and in Chinese (create_by_tts) and a sound-driven one (create_by_audio, with speech the
+// service itself synthesised through audio/create_by_tts, so it has real pauses). Each result is
+// downloaded and measured by the independent lip-sync meter (server/test/helpers/lipsync-meter.ts:
+// face-api's 68 landmarks on the decoded frames, against the file's own sound). Prints one row per
+// video and whether it meets the renderer issue's aims; writes the videos, open- and closed-mouth
+// frames (whole and the face alone) and per-frame CSVs to bench/output/lipsync/. "source at rest"
+// is the meter's gap on the avatar's own source (its closed lips), for the silence figure.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { resolveMediaBinaries } from '../../server/src/media/binaries.js';
+import { runMediaBinary } from '../../server/src/media/run-ffmpeg.js';
+import { CLOSED_GAP, measureLipSync, type LipSyncResult } from '../../server/test/helpers/lipsync-meter.js';
+import { facePhoto, makePortraitVideo, portraitPhoto } from '../../server/test/helpers/media-fixtures.js';
+import { Cleanup } from '../lib/cleanup.js';
+import { cliJson, repoRoot, serverRoot, startLikeness, stopProcess } from '../lib/spawn.js';
+
+/** The renderer issue's acceptance figures. */
+const AIM = { r: 0.65, lagMs: 40, openRatio: 1.5, silenceOpen: CLOSED_GAP };
+
+const TEXTS = {
+  en:
+    'Hello, and welcome to the studio. Today we talk about the weather. ' +
+    'It was sunny this morning, but rain is coming tonight. Please take an umbrella.',
+  zh: '大家好，欢迎来到我们的节目。今天我们聊一聊天气。早上阳光很好，晚上可能会下雨。出门请记得带伞。',
+  /** Synthesised by the service (another voice), then uploaded as the driving sound. */
+  audio:
+    'Good morning. My name is James, and I will read the news. ' +
+    'First, the markets were calm today. Second, the new bridge opens on Monday.',
+};
+const VOICES = { en: 'pub-en-emma', zh: 'pub-zh-xiaoyun', audio: 'pub-en-james' };
+
+const bins = resolveMediaBinaries();
+const outDir = join(repoRoot, 'bench', 'output', 'lipsync');
+const cleanup = new Cleanup();
+const ff = (args: string[]) => runMediaBinary(bins.ffmpeg, ['-hide_banner', '-v', 'error', '-y', ...args]);
+
+type Body = Record<string, unknown>;
+
+async function svc(base: string, token: string, method: 'GET' | 'POST', path: string, body?: Body) {
+  const res = await fetch(`${base}/api/v2/svc${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await res.json()) as Body;
+  if (answer.code !== 0) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** The inputs: a frontal portrait, a moving person, a small tilted face in a 640x360 frame. */
+async function makeInputs(work: string) {
+  // The blonde woman of the third sample photo: frontal, lips closed, 3:4, face ~265 px wide.
+  const frontal = join(work, 'frontal.png');
+  await sharp(facePhoto(3))
+    .extract({ left: 415, top: 200, width: 540, height: 720 })
+    .resize(720, 960, { kernel: 'lanczos3' })
+    .png()
+    .toFile(frontal);
+  const moving = await makePortraitVideo(
+    join(work, 'moving.mp4'),
+    await portraitPhoto(join(work, 'portrait.png')),
+    8,
+    '480x640',
+  );
+  // The same portrait as a 270x360 card (face ~100 px wide) turned by 15° (±1° sway) over a
+  // blurred copy of itself, 640x360, 8 s.
+  const small = join(work, 'small-tilted.mp4');
+  const graph =
+    '[0]split[a][b];[a]scale=640:360:force_original_aspect_ratio=increase,crop=640:360,boxblur=12[bg];' +
+    "[b]scale=270:360,format=rgba,rotate=a='(15+sin(2*PI*t/4))*PI/180':c=none:ow=rotw(0.3):oh=roth(0.3)[fg];" +
+    '[bg][fg]overlay=x=(W-w)/2:y=(H-h)/2,format=yuv420p[v]';
+  await ff([
+    ...['-loop', '1', '-framerate', '25', '-i', frontal],
+    ...['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono'],
+    ...['-t', '8', '-filter_complex', graph, '-map', '[v]', '-map', '1', '-r', '25'],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-c:a', 'aac', '-shortest', small],
+  ]);
+  return { frontal, moving, small };
+}
+
+/** A frame as PNG, and a square crop of the face in it (2× the face box) scaled to 256 px. */
+async function saveFrame(video: string, atSec: number, face: LipSyncResult['face'], name: string) {
+  await ff([
+    '-ss',
+    atSec.toFixed(3),
+    '-i',
+    video,
+    '-map',
+    '0:V:0',
+    '-frames:v',
+    '1',
+    join(outDir, `${name}.png`),
+  ]);
+  if (!face) return;
+  const [x, y, w, h] = face.box;
+  const side = Math.round(Math.max(w, h) * 1.6);
+  const left = Math.max(0, Math.round(x + w / 2 - side / 2));
+  const top = Math.max(0, Math.round(y + h / 2 - side / 2));
+  await ff([
+    ...['-ss', atSec.toFixed(3), '-i', video, '-map', '0:V:0', '-frames:v', '1'],
+    ...['-vf', `crop=min(${side}\\,iw-${left}):min(${side}\\,ih-${top}):${left}:${top},scale=256:-2`],
+    join(outDir, `${name}-face.png`),
+  ]);
+}
+
+/** The frame where the mouth is widest in speech, and the middle of the longest silence. */
+function openAndClosed(m: LipSyncResult): { open: number; closed: number | null } {
+  let open = 0;
+  let widest = -1;
+  m.perFrame.forEach((f, i) => {
+    if (f.speech && f.gap !== null && f.gap > widest) [open, widest] = [i, f.gap];
+  });
+  let best: [number, number] | null = null;
+  for (let i = 0; i < m.perFrame.length;) {
+    let j = i;
+    while (j < m.perFrame.length && !m.perFrame[j]!.speech) j++;
+    if (j > i && (!best || j - i > best[1] - best[0])) best = [i, j];
+    i = j + 1;
+  }
+  return { open: m.perFrame[open]!.t, closed: best ? m.perFrame[(best[0] + best[1]) >> 1]!.t : null };
+}
+
+const fmt = (v: number, digits: number) => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
+
+function verdict(m: LipSyncResult): string {
+  const misses = [
+    !(m.r >= AIM.r) && 'r',
+    !(Math.abs(m.lagMs) <= AIM.lagMs) && 'lag',
+    !(m.openRatio >= AIM.openRatio) && 'open ratio',
+    !(m.silenceOpen <= AIM.silenceOpen) && 'silence',
+    m.facesFound < m.frames && 'faces',
+  ].filter(Boolean);
+  return misses.length ? `FAIL (${misses.join(', ')})` : 'pass';
+}
+
+const work = await mkdtemp(join(tmpdir(), 'likeness-lipsync-bench-'));
+cleanup.add('work dir', () => rm(work, { recursive: true, force: true }));
+try {
+  await mkdir(outDir, { recursive: true });
+  const inputs = await makeInputs(work);
+  const server = await startLikeness({ LIKENESS_CATALOGUE_PRERENDER: 'off' });
+  cleanup.add('server', async () => {
+    await stopProcess(server.child);
+    await rm(server.dataDir, { recursive: true, force: true });
+  });
+  const account = await cliJson(['accounts', 'create', '--credits', '1000000'], server.env, serverRoot);
+  const token = account.token!;
+  const call = (method: 'GET' | 'POST', path: string, body?: Body) =>
+    svc(server.url, token, method, path, body);
+
+  const upload = async (ext: string, data: Buffer): Promise<string> => {
+    const grant = await call('POST', '/tool/create_upload_url', { file_extension: ext });
+    const put = await fetch(String(grant.upload_url), {
+      method: 'PUT',
+      headers: { 'content-type': String(grant.content_type) },
+      body: new Uint8Array(data),
+    });
+    if (put.status !== 200) throw new Error(`upload: HTTP ${put.status} ${await put.text()}`);
+    return String(grant.file_id);
+  };
+  const wait = async (path: '/video/task' | '/avatar/task', taskId: unknown): Promise<Body> => {
+    for (const deadline = Date.now() + 600_000; Date.now() < deadline;) {
+      const task = await call('GET', `${path}?task_id=${String(taskId)}`);
+      if (task.status === 3) return task;
+      if (task.status === 4) throw new Error(`task ${String(taskId)} failed: ${JSON.stringify(task)}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error(`task ${String(taskId)} did not finish within 10 minutes`);
+  };
+  const fetchTo = async (url: unknown, path: string): Promise<string> => {
+    const res = await fetch(String(url));
+    if (res.status !== 200) throw new Error(`download: HTTP ${res.status}`);
+    await writeFile(path, Buffer.from(await res.arrayBuffer()));
+    return path;
+  };
+
+  // How the person's own mouth reads at rest in each source (the meter on the source itself).
+  const stillClip = join(work, 'frontal.mp4');
+  await ff([
+    ...[
+      '-loop',
+      '1',
+      '-framerate',
+      '25',
+      '-i',
+      inputs.frontal,
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=44100:cl=mono',
+    ],
+    ...[
+      '-t',
+      '3',
+      '-map',
+      '0:v',
+      '-map',
+      '1:a',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-pix_fmt',
+      'yuv420p',
+    ],
+    ...['-c:a', 'aac', stillClip],
+  ]);
+  const rest: Record<string, number> = {};
+  for (const [label, clip] of [
+    ['frontal photo', stillClip],
+    ['moving video', inputs.moving],
+    ['small tilted 640x360', inputs.small],
+  ] as const) {
+    rest[label] = (await measureLipSync(clip)).silenceOpen;
+  }
+
+  const t0 = performance.now();
+  const avatarIds: Record<string, string> = {};
+  const avatarTasks = {
+    'frontal photo': call('POST', '/avatar/create_by_image', {
+      file_id: await upload('png', await readFile(inputs.frontal)),
+      title: 'frontal',
+    }),
+    'moving video': call('POST', '/avatar/create_by_video', {
+      file_id: await upload('mp4', await readFile(inputs.moving)),
+      title: 'moving',
+    }),
+    'small tilted 640x360': call('POST', '/avatar/create_by_video', {
+      file_id: await upload('mp4', await readFile(inputs.small)),
+      title: 'small',
+    }),
+  };
+  for (const [label, submitted] of Object.entries(avatarTasks)) {
+    avatarIds[label] = String((await wait('/avatar/task', (await submitted).task_id)).avatar);
+  }
+  const speechTask = await call('POST', '/audio/create_by_tts', { voice: VOICES.audio, text: TEXTS.audio });
+  const speech = await fetchTo(
+    (await wait('/video/task', speechTask.task_id)).video_Url,
+    join(work, 'speech.mp3'),
+  );
+  const speechFile = await upload('mp3', await readFile(speech));
+  console.log(`avatars and driving speech ready in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+
+  const drives = {
+    'text en': (avatar: string) =>
+      call('POST', '/video/create_by_tts', { text: TEXTS.en, voice: VOICES.en, avatar }),
+    'text zh': (avatar: string) =>
+      call('POST', '/video/create_by_tts', { text: TEXTS.zh, voice: VOICES.zh, avatar }),
+    'sound en': (avatar: string) => call('POST', '/video/create_by_audio', { file_id: speechFile, avatar }),
+  };
+  const works: { input: string; drive: string; task: Promise<Body> }[] = [];
+  for (const [input, avatar] of Object.entries(avatarIds)) {
+    for (const [drive, submit] of Object.entries(drives)) {
+      const task = submit(avatar);
+      task.catch(() => undefined); // awaited in turn below
+      works.push({ input, drive, task });
+    }
+  }
+
+  const rows: string[] = [];
+  for (const w of works) {
+    const done = await wait('/video/task', (await w.task).task_id);
+    const name = `${w.input}-${w.drive}`.replace(/[^a-z0-9]+/gi, '-');
+    const video = await fetchTo(done.video_Url, join(outDir, `${name}.mp4`));
+    const m = await measureLipSync(video);
+    const { open, closed } = openAndClosed(m);
+    await saveFrame(video, open, m.face, `${name}-open`);
+    if (closed !== null) await saveFrame(video, closed, m.face, `${name}-closed`);
+    await writeFile(
+      join(outDir, `${name}.csv`),
+      't,gap,rms,speech\n' +
+        m.perFrame
+          .map((f) => `${f.t.toFixed(3)},${f.gap ?? ''},${f.rms.toFixed(5)},${f.speech ? 1 : 0}`)
+          .join('\n'),
+    );
+    const row =
+      `| ${w.input} | ${w.drive} | ${fmt(m.r, 2)} | ${fmt(m.lagMs, 0)} | ${fmt(m.openRatio, 2)} | ` +
+      `${fmt(m.silenceOpen, 3)} | ${fmt(rest[w.input]!, 3)} | ${m.facesFound}/${m.frames} | ${verdict(m)} |`;
+    rows.push(row);
+    console.log(
+      `${row}  (speech ${fmt(m.speechOpen, 3)}, pauses ${fmt(m.pauseOpen, 3)}, source at rest ` +
+        `${fmt(rest[w.input]!, 3)}; ` +
+        `${m.counts.speech}/${m.counts.pause}/${m.counts.silence} speech/pause/silence frames; ` +
+        `meter ${(m.elapsedMs / 1000).toFixed(1)} s)`,
+    );
+  }
+  console.log(
+    `\naims: r ≥ ${AIM.r} at the best lag, |lag| ≤ ${AIM.lagMs} ms, open ratio ≥ ${AIM.openRatio}, ` +
+      `silence open ≤ ${AIM.silenceOpen} face heights, the face found in every frame`,
+  );
+  console.log(
+    '\n| input | drive | r | lag ms | open ratio | silence open | source at rest | faces found | aims |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) console.log(r);
+  console.log(`\nframes and per-frame CSVs in ${outDir}`);
+} finally {
+  await cleanup.unwind(0);
+}
