@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { PLANS, type Plan } from '../config.js';
-import { print, withContainer } from './context.js';
+import { accountOrExit, print, withContainer } from './context.js';
 
 const int = (v: string) => {
   const n = Number(v);
@@ -102,11 +102,7 @@ export function registerAccountCommands(program: Command): void {
           }
         }
         await withContainer(async (c) => {
-          const account = await c.services.accounts.resolve({ accountId: o.account, token: o.token });
-          if (!account) {
-            console.error('no such account: pass --token <token> or --account <id> of an existing account');
-            process.exit(2);
-          }
+          const account = await accountOrExit(c, o);
           const settings: Record<string, unknown> = {
             ...(await c.services.accounts.update(account.id, {
               callbackUrl: o.callbackUrl === undefined ? undefined : o.callbackUrl || null,

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { print, withContainer } from './context.js';
+import { accountOrExit, print, withContainer } from './context.js';
 
 export function registerCallbackCommands(program: Command): void {
   program
@@ -11,15 +11,7 @@ export function registerCallbackCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (o: { token?: string; account?: string; limit: number; json?: boolean }) => {
       await withContainer(async (c) => {
-        let accountId: string | null = null;
-        if (o.token || o.account) {
-          const a = await c.services.accounts.resolve({ accountId: o.account, token: o.token });
-          if (!a) {
-            console.error('no such account');
-            process.exit(2);
-          }
-          accountId = a.id;
-        }
+        const accountId = o.token || o.account ? (await accountOrExit(c, o)).id : null;
         const rows = await c.services.callbacks.list(accountId, o.limit);
         print(
           rows.map((d) => ({

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { LINK_TTL_SEC } from '../services/console-session.service.js';
-import { print, withContainer } from './context.js';
+import { accountOrExit, print, withContainer } from './context.js';
 
 export function registerConsoleLinkCommand(program: Command): void {
   program
@@ -15,11 +15,7 @@ export function registerConsoleLinkCommand(program: Command): void {
         process.exit(2);
       }
       await withContainer(async (c) => {
-        const account = await c.services.accounts.resolve({ accountId: o.account, token: o.token });
-        if (!account) {
-          console.error('no such account: pass --token <token> or --account <id> of an existing account');
-          process.exit(2);
-        }
+        const account = await accountOrExit(c, o);
         const link = await c.services.consoleSessions.createLink(account.id);
         if (o.json) print({ url: link.url, expires_at: link.expiresAt }, true);
         else

@@ -28,3 +28,13 @@ export function print(data: unknown, json: boolean): void {
   else if (Array.isArray(data)) console.table(data);
   else console.log(data);
 }
+
+/** The account an admin command names by `--token` or `--account`; exits 2 with a message when there is none. */
+export async function accountOrExit(c: Container, ref: { token?: string; account?: string }) {
+  const account = await c.services.accounts.resolve({ accountId: ref.account, token: ref.token });
+  if (!account) {
+    console.error('no such account: pass --token <token> or --account <id> of an existing account');
+    process.exit(2);
+  }
+  return account;
+}
