@@ -14,10 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { resolveMediaBinaries } from '../../server/src/media/binaries.js';
+import { extractFrame } from '../../server/src/media/compose/index.js';
 import { runMediaBinary } from '../../server/src/media/run-ffmpeg.js';
 import { CLOSED_GAP, measureLipSync, type LipSyncResult } from '../../server/test/helpers/lipsync-meter.js';
 import { facePhoto, makePortraitVideo, portraitPhoto } from '../../server/test/helpers/media-fixtures.js';
 import { Cleanup } from '../lib/cleanup.js';
+import { svc, type Body } from '../lib/svc.js';
 import { cliJson, repoRoot, serverRoot, startLikeness, stopProcess } from '../lib/spawn.js';
 
 /** The renderer issue's acceptance figures. */
@@ -39,19 +41,6 @@ const bins = resolveMediaBinaries();
 const outDir = join(repoRoot, 'bench', 'output', 'lipsync');
 const cleanup = new Cleanup();
 const ff = (args: string[]) => runMediaBinary(bins.ffmpeg, ['-hide_banner', '-v', 'error', '-y', ...args]);
-
-type Body = Record<string, unknown>;
-
-async function svc(base: string, token: string, method: 'GET' | 'POST', path: string, body?: Body) {
-  const res = await fetch(`${base}/api/v2/svc${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await res.json()) as Body;
-  if (answer.code !== 0) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
 
 /** The inputs: a frontal portrait, a moving person, a small tilted face in a 640x360 frame. */
 async function makeInputs(work: string) {
@@ -86,17 +75,7 @@ async function makeInputs(work: string) {
 
 /** A frame as PNG, and a square crop of the face in it (2× the face box) scaled to 256 px. */
 async function saveFrame(video: string, atSec: number, face: LipSyncResult['face'], name: string) {
-  await ff([
-    '-ss',
-    atSec.toFixed(3),
-    '-i',
-    video,
-    '-map',
-    '0:V:0',
-    '-frames:v',
-    '1',
-    join(outDir, `${name}.png`),
-  ]);
+  await extractFrame(bins, video, atSec, join(outDir, `${name}.png`));
   if (!face) return;
   const [x, y, w, h] = face.box;
   const side = Math.round(Math.max(w, h) * 1.6);

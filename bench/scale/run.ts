@@ -46,6 +46,7 @@ import {
   type CpuUse,
 } from '../lib/cpu.js';
 import { Cleanup } from '../lib/cleanup.js';
+import { svc, type Body } from '../lib/svc.js';
 import { loadLine, measureLoad, type Load } from '../lib/load.js';
 import { cliJson, serverRoot, startLikeness, startWorker, stopProcess } from '../lib/spawn.js';
 
@@ -72,25 +73,7 @@ const cleanup = new Cleanup();
 const machine = () => `load average ${loadavg()[0]!.toFixed(2)}`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-type Body = Record<string, unknown>;
-
 /** A v2-svc call; throws unless the answer has code 0. */
-async function svc(
-  base: string,
-  token: string,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: Body,
-): Promise<Body> {
-  const res = await fetch(`${base}/api/v2/svc${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await res.json()) as Body;
-  if (answer.code !== 0) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
 
 async function createAccount(env: NodeJS.ProcessEnv): Promise<string> {
   const r = await cliJson(['accounts', 'create', '--credits', '1000000'], env, SERVER_DIR);

@@ -26,6 +26,8 @@ export interface AccountSettings {
   callback_secret: string;
   v2_callback: 'on' | 'off';
   agent_platform: boolean;
+  /** First characters of the live token (operators and the console tell tokens apart by them). */
+  token_prefix: string;
   /** Credit-warning reminder threshold (0 = off). */
   credit_warning_threshold: number;
   /** A threshold is set and the balance is below it (the console's banner). */
@@ -174,7 +176,7 @@ export class AccountService {
   async settings(accountId: string): Promise<AccountSettings> {
     const a = await this.accounts.get(accountId);
     if (!a) throw new Error(`account ${accountId} not found`);
-    const tokens = await this.accounts.getTokens(accountId);
+    const live = (await this.accounts.getTokens(accountId)).filter((t) => t.revoked_at === null);
     return {
       account_id: a.id,
       name: a.name,
@@ -184,7 +186,8 @@ export class AccountService {
       callback_url: a.callback_url,
       callback_secret: a.callback_secret,
       v2_callback: a.v2_callback === 1 ? 'on' : 'off',
-      agent_platform: tokens.some((t) => t.revoked_at === null && t.agent_platform === 1),
+      agent_platform: live.some((t) => t.agent_platform === 1),
+      token_prefix: live.at(-1)?.token_prefix ?? '',
       credit_warning_threshold: a.credit_warning_threshold,
       credit_warning_active: creditWarningActive(a.credit_balance, a.credit_warning_threshold),
     };

@@ -74,6 +74,18 @@ function callbacks(opts: { account?: AccountRow; stored?: CallbackDeliveryRow } 
   return { service, created, queued };
 }
 
+/** The state of a delivery queued at the test clock's moment, never tried. */
+const QUEUED_NOW = {
+  state: 'pending',
+  attempts: 0,
+  next_attempt_at: '2026-01-02T03:04:05.000Z',
+  last_status: null,
+  last_error: null,
+  last_latency_ms: null,
+  created_at: '2026-01-02T03:04:05.000Z',
+  finished_at: null,
+};
+
 test('sendTest queues a pending type-0 delivery and its job in one transaction', async () => {
   const { service, created, queued } = callbacks({ account: account({}) });
   const id = await service.sendTest('acc_1');
@@ -85,14 +97,7 @@ test('sendTest queues a pending type-0 delivery and its job in one transaction',
     event_type: 0,
     url: 'https://hooks.example/now',
     body: JSON.stringify(testEventBody(id)),
-    state: 'pending',
-    attempts: 0,
-    next_attempt_at: '2026-01-02T03:04:05.000Z',
-    last_status: null,
-    last_error: null,
-    last_latency_ms: null,
-    created_at: '2026-01-02T03:04:05.000Z',
-    finished_at: null,
+    ...QUEUED_NOW,
   });
   assert.deepEqual(queued, [['callback.deliver', { deliveryId: id }, true]]);
 });
@@ -126,14 +131,7 @@ test('resend queues the same event anew, to the current callback URL', async () 
     event_type: 1,
     url: 'https://hooks.example/now',
     body: '{"task_id":"t_9"}',
-    state: 'pending',
-    attempts: 0,
-    next_attempt_at: '2026-01-02T03:04:05.000Z',
-    last_status: null,
-    last_error: null,
-    last_latency_ms: null,
-    created_at: '2026-01-02T03:04:05.000Z',
-    finished_at: null,
+    ...QUEUED_NOW,
   });
   assert.deepEqual(queued, [['callback.deliver', { deliveryId: id }, true]]);
 });

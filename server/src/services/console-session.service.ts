@@ -77,12 +77,6 @@ export class ConsoleSessionService {
     };
   }
 
-  /** First characters of the account's live token (the console shows which token is current). */
-  async tokenPrefix(accountId: string): Promise<string> {
-    const live = (await this.accounts.getTokens(accountId)).filter((t) => t.revoked_at === null);
-    return live.at(-1)?.token_prefix ?? '';
-  }
-
   async signOut(id: string): Promise<void> {
     if (id) await this.sessions.end(sha256Hex(id), this.now());
   }

@@ -15,17 +15,13 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ container: Container }> 
   const config = container.config;
 
   const me = async (accountId: string, sessionExpiresAt: string): Promise<Me> => {
-    const [s, reserved, prefix] = await Promise.all([
-      accounts.settings(accountId),
-      credits.reserved(accountId),
-      consoleSessions.tokenPrefix(accountId),
-    ]);
+    const [s, reserved] = await Promise.all([accounts.settings(accountId), credits.reserved(accountId)]);
     return {
       account_id: s.account_id,
       name: s.name,
       plan: s.plan,
       agent_platform: s.agent_platform,
-      token_prefix: prefix,
+      token_prefix: s.token_prefix,
       balance: s.credits,
       reserved,
       credit_warning_threshold: s.credit_warning_threshold,
