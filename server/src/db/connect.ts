@@ -142,14 +142,16 @@ export async function migrateToLatest(db: Db): Promise<void> {
     const migrationTableSchema = (
       await sql<{ schema: string }>`select current_schema() as schema`.execute(db)
     ).rows[0]?.schema;
-    report(
-      await new Migrator({
-        db,
-        provider: new StaticMigrationProvider(),
-        migrationTableSchema,
-      }).migrateToLatest(),
-    );
-    return;
+    const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), migrationTableSchema });
+    // Kysely checks for its tables by listing the columns of every schema; a schema another
+    // installation drops at that moment makes the listing fail ("schema … does not exist", SQLSTATE
+    // 3F000) although nothing is wrong with ours. Nothing was migrated then: list again.
+    for (let attempt = 1; ; attempt++) {
+      const result = await migrator.migrateToLatest();
+      if (attempt < 4 && isSchemaGone(result.error) && !result.results?.length) continue;
+      report(result);
+      return;
+    }
   }
   // Kysely takes no lock on SQLite (it assumes one process). Processes sharing the file (an API
   // and a worker started together) migrate inside one IMMEDIATE transaction: the second waits for
@@ -168,6 +170,11 @@ export async function migrateToLatest(db: Db): Promise<void> {
       throw err;
     }
   });
+}
+
+/** A listing of the catalogue that met a schema dropped meanwhile (PostgreSQL's invalid_schema_name). */
+function isSchemaGone(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '3F000';
 }
 
 function report({ error, results }: MigrationResultSet): void {
