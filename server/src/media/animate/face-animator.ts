@@ -1,11 +1,11 @@
-import { LIPS_LOWER_OUTER, LIPS_UPPER_OUTER } from '../face/landmarks.js';
+import { LIPS_LOWER_OUTER, LIPS_UPPER_OUTER, MESH_POINTS } from '../face/landmarks.js';
 import { faceHeight } from '../face/track.js';
 import { planes, type Plane } from './frame.js';
 import type { HeadTrack } from './idle-motion.js';
 import { paintMouth } from './mouth-paint.js';
-import { RigBuilder, type HeadMotion } from './rig.js';
+import { RigBuilder, type HeadMotion, type RigResult } from './rig.js';
 import type { MouthTimeline } from './timeline/types.js';
-import { warpFrame, warpFrameInPlace } from './warp.js';
+import { movedBox, warpFrame, warpFrameInPlace, type PixelBounds } from './warp.js';
 import type { FrameAnimator } from './frame-stream.js';
 
 /**
@@ -68,6 +68,58 @@ export class FaceAnimator implements FrameAnimator {
     this.scratch = planes({ width: w, height: h, data: new Uint8Array(w * h * 1.5) });
   }
 
+  /** The warp of frame `index` for its landmarks `pts` (valid until the next call). */
+  private rigAt(index: number, pts: Float32Array): RigResult {
+    const a = this.anim;
+    const head: HeadMotion | null = a.head
+      ? {
+          angle: a.head.angle[index] ?? 0,
+          dx: (a.head.dx[index] ?? 0) * faceHeight(pts),
+          dy: (a.head.dy[index] ?? 0) * faceHeight(pts),
+        }
+      : null;
+    const i = Math.min(index, a.mouth.open.length - 1);
+    return this.rig.build({
+      points: pts,
+      pose: {
+        open: i >= 0 ? a.mouth.open[i]! : 0,
+        wide: i >= 0 ? a.mouth.wide[i]! : 0,
+        round: i >= 0 ? a.mouth.round[i]! : 0,
+      },
+      blink: a.blink?.[index] ?? 0,
+      head,
+    });
+  }
+
+  /**
+   * Every pixel that frames [0, frames) write or sample: the union of the moved triangles' boxes,
+   * at their source and destination (the mouth's painted inside lies within them). Null when no
+   * frame moves anything.
+   */
+  movedBounds(frames: number): PixelBounds | null {
+    let box: PixelBounds | null = null;
+    for (let index = 0; index < frames; index++) {
+      const pts = this.anim.landmarksAt(index);
+      if (!pts) continue;
+      const b = movedBox(this.rigAt(index, pts).mesh);
+      if (!b) continue;
+      box = box
+        ? {
+            x0: Math.min(box.x0, b.x0),
+            y0: Math.min(box.y0, b.y0),
+            x1: Math.max(box.x1, b.x1),
+            y1: Math.max(box.y1, b.y1),
+          }
+        : b;
+    }
+    return box;
+  }
+
+  /** The same animation, rendered on `region` of the frame alone. */
+  forRegion(region: { x: number; y: number; width: number; height: number }): FaceAnimator {
+    return new FaceAnimator(regionAnimation(this.anim, region));
+  }
+
   /**
    * Animates frame `index`. `frame` holds the source picture and receives the result. When `base`
    * is given, it is the untouched source (a still picture reused for every frame) and `frame` must
@@ -80,24 +132,7 @@ export class FaceAnimator implements FrameAnimator {
       this.stats.passed++;
       return;
     }
-    const head: HeadMotion | null = a.head
-      ? {
-          angle: a.head.angle[index] ?? 0,
-          dx: (a.head.dx[index] ?? 0) * faceHeight(pts),
-          dy: (a.head.dy[index] ?? 0) * faceHeight(pts),
-        }
-      : null;
-    const i = Math.min(index, a.mouth.open.length - 1);
-    const rig = this.rig.build({
-      points: pts,
-      pose: {
-        open: i >= 0 ? a.mouth.open[i]! : 0,
-        wide: i >= 0 ? a.mouth.wide[i]! : 0,
-        round: i >= 0 ? a.mouth.round[i]! : 0,
-      },
-      blink: a.blink?.[index] ?? 0,
-      head,
-    });
+    const rig = this.rigAt(index, pts);
     const out = planes({ width: a.width, height: a.height, data: frame });
     // The lips' brightness is read before the warp moves them (the frame still holds the source).
     const luma = lipLuma(out[0], pts);
@@ -106,4 +141,29 @@ export class FaceAnimator implements FrameAnimator {
     paintMouth(out, rig.opening, { lipLuma: luma });
     this.stats.animated++;
   }
+}
+
+/**
+ * The same animation on a part of the frame (the region-only pipeline renders that part alone):
+ * landmarks move to the region's origin, planes take the region's size.
+ */
+export function regionAnimation(
+  anim: FaceAnimation,
+  region: { x: number; y: number; width: number; height: number },
+): FaceAnimation {
+  const shifted = new Float32Array(MESH_POINTS * 2);
+  return {
+    ...anim,
+    width: region.width,
+    height: region.height,
+    landmarksAt(index) {
+      const pts = anim.landmarksAt(index);
+      if (!pts) return null;
+      for (let k = 0; k < shifted.length; k += 2) {
+        shifted[k] = pts[k]! - region.x;
+        shifted[k + 1] = pts[k + 1]! - region.y;
+      }
+      return shifted;
+    },
+  };
 }

@@ -205,10 +205,18 @@ export function warpFrame(from: Planes, to: Planes, mesh: WarpMesh): void {
   warpPlane(from[2], to[2], mesh, 0.5);
 }
 
+/** A box in frame pixels, corners included (not rounded). */
+export interface PixelBounds {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
 /** Box (frame pixels) of every triangle with a moved corner, at source and destination. */
-export function movedBox(mesh: WarpMesh): { x0: number; y0: number; x1: number; y1: number } | null {
+export function movedBox(mesh: WarpMesh): PixelBounds | null {
   const { src, dst, triangles } = mesh;
-  let box: { x0: number; y0: number; x1: number; y1: number } | null = null;
+  let box: PixelBounds | null = null;
   const moved = (v: number) =>
     Math.abs(src[v * 2]! - dst[v * 2]!) >= STILL || Math.abs(src[v * 2 + 1]! - dst[v * 2 + 1]!) >= STILL;
   for (let t = 0; t < triangles.length; t += 3) {

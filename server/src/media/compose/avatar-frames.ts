@@ -2,7 +2,6 @@ import type { Readable } from 'node:stream';
 import {
   AvatarStreamEndedError,
   exactlyFrames,
-  readFrames,
   type FramePool,
   type FrameSource,
 } from '../animate/frame-stream.js';
@@ -11,6 +10,7 @@ import { avatarDecodeArgs, stillFrameArgs } from '../ffmpeg/raw-frames-args.js';
 import { formatNumber } from '../ffmpeg/filter-escape.js';
 import { runMediaBinary } from '../run-ffmpeg.js';
 import { coverFit, videoFit, type VideoLoopPlan } from './avatar-filters.js';
+import { startFrameDecoder, type FrameDecoder } from './frame-decoder.js';
 import type { PlannedAvatar } from './talking-video-plan.js';
 import type { MediaBins } from './types.js';
 
@@ -27,13 +27,7 @@ export interface AvatarFrames {
   close(): Promise<void>;
 }
 
-interface Decoder {
-  frames: AsyncIterable<Buffer>;
-  /** Stops the decoder (if still running) and waits for it; errors of a decoder we stopped are ignored. */
-  close(): Promise<void>;
-  /** Settles when the decoder exits; rejects if it failed on its own. */
-  done: Promise<void>;
-}
+type Decoder = FrameDecoder;
 
 /** Decodes `count` frames of the material starting `fromSec` into the source, fitted to the box. */
 function decode(
@@ -46,8 +40,6 @@ function decode(
   pool: FramePool,
   signal?: AbortSignal,
 ): Decoder {
-  const stop = new AbortController();
-  const combined = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
   const args = avatarDecodeArgs({
     inputs: [{ path, options: ['-ss', formatNumber(fromSec)] }],
     filterGraph: `[0:v]${videoFit(size, fps)},format=yuv420p[avatar]`,
@@ -55,33 +47,7 @@ function decode(
     frames: count,
     fps,
   });
-  let stdout: Readable | undefined;
-  const running = runMediaBinary(bins.ffmpeg, args, {
-    signal: combined,
-    onStdout: (out: Readable) => {
-      // Node resumes a child's unread stdout when the child exits, dropping what it wrote: a
-      // prefetched decoder of a short pass can finish before its frames are read. A 'readable'
-      // listener keeps the stream paused (resume() then does not make it flow) until it is read.
-      out.on('readable', () => undefined);
-      stdout = out;
-    },
-  });
-  const done = running.then(
-    () => undefined,
-    (err: unknown) => {
-      if (stop.signal.aborted) return;
-      throw err;
-    },
-  );
-  if (!stdout) throw new Error('the avatar decoder has no output');
-  return {
-    frames: readFrames(stdout as AsyncIterable<Buffer>, frameBytes(size.width, size.height), pool),
-    done,
-    async close() {
-      stop.abort();
-      await done.catch(() => undefined);
-    },
-  };
+  return startFrameDecoder(bins, args, frameBytes(size.width, size.height), pool, signal);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { Writable } from 'node:stream';
 import os from 'node:os';
 import path from 'node:path';
 import { animateFrames, FramePool, pumpFrames } from '../animate/frame-stream.js';
@@ -10,14 +11,23 @@ import { probeMedia } from '../probe.js';
 import { runMediaBinary } from '../run-ffmpeg.js';
 import { buildAssSubtitles } from './ass-subtitles.js';
 import { planVideoLoop, type LoopMode } from './avatar-filters.js';
-import { openAvatarFrames } from './avatar-frames.js';
+import { openAvatarFrames, type AvatarFrames } from './avatar-frames.js';
 import { resolveSubtitleFont, type SubtitleFont } from './font-resolver.js';
 import { probeAvatarVideo, probeImage, probeSpeech, uprightImage } from './inputs.js';
 import { passFraction, stagedProgress } from './progress.js';
+import { openRegionFrames } from './region-frames.js';
+import { planRegionLoop } from './region-loop.js';
+import { choosePipeline } from './render-pipeline.js';
 import { shippedRegularFontFile } from '../fonts/index.js';
 import { buildSoundtrack, soundtrackPasses, type SoundtrackReport } from './soundtrack.js';
 import { avatarBox, evenSize, planFinalPass, type PlannedAvatar } from './talking-video-plan.js';
-import { ComposeInputError, type MediaBins, type RenderOptions, type TalkingVideoJob } from './types.js';
+import {
+  ComposeInputError,
+  type Box,
+  type MediaBins,
+  type RenderOptions,
+  type TalkingVideoJob,
+} from './types.js';
 
 export interface TalkingVideoResult {
   /** Duration of the written file as ffprobe reports it. */
@@ -29,6 +39,13 @@ export interface TalkingVideoResult {
   /** The subtitle face used (null without subtitles); `fallback` tells if the requested one was replaced. */
   subtitleFont: SubtitleFont | null;
   soundtrack: SoundtrackReport;
+  /**
+   * 'region': ffmpeg decoded, looped and encoded the avatar, and likeness rendered only the region
+   * that moves (or nothing, when nothing moves); 'frames': likeness decoded and animated whole frames.
+   */
+  pipeline: 'region' | 'frames';
+  /** Where the piped region sits in the avatar's box (region pipeline with a moving face), else null. */
+  region: Box | null;
   /** Frames in which a face was animated, and frames shown as they are (no face near). */
   animatedFrames: number;
   unanimatedFrames: number;
@@ -112,6 +129,10 @@ export async function renderTalkingVideoInThread(
 
     const frames = Math.ceil(durationSec * fps) + 1;
     const size = { width: box.width, height: box.height };
+    // A video avatar that ffmpeg can play and loop on its own: the face motion follows that plan's
+    // frames (its material cut to whole frames), whichever pipeline then renders.
+    const regionLoop = avatar.kind === 'video' ? planRegionLoop(avatar.loop, fps, frames) : null;
+    if (avatar.kind === 'video' && regionLoop) avatar = { ...avatar, loop: regionLoop.loop };
     const animator = await prepareAnimator(bins, job, {
       loop: avatar.kind === 'video' ? avatar.loop : null,
       size,
@@ -120,6 +141,7 @@ export async function renderTalkingVideoInThread(
       durationSec,
       signal,
     });
+    const pipeline = choosePipeline(avatar, regionLoop, animator, size, fps, frames);
     progress.stage(1)(1);
 
     let subtitleFont: SubtitleFont | null = null;
@@ -140,6 +162,7 @@ export async function renderTalkingVideoInThread(
 
     const spec = planFinalPass({
       output: job.output,
+      avatar: pipeline.avatarGraph,
       durationSec,
       layout: job.layout ?? null,
       posterPath,
@@ -148,25 +171,38 @@ export async function renderTalkingVideoInThread(
       aigc: job.aigcLabel ? { ...job.aigcLabel, fontFile: shippedRegularFontFile() } : null,
     });
     const encode = progress.stage(2);
-    const pool = new FramePool(frameBytes(size.width, size.height));
-    const pictures = await openAvatarFrames(bins, avatar, size, fps, frames, pool, signal);
-    // The encoder reads the animated frames from stdin. A failing frame source must stop it (it
-    // would wait for more input forever), and a finished or failed encoder stops the decoder.
+    const piped = pipeline.piped;
+    let pictures: AvatarFrames | null = null;
+    let pool: FramePool | null = null;
+    if (piped?.kind === 'region') {
+      pool = new FramePool(frameBytes(piped.region.width, piped.region.height));
+      pictures = openRegionFrames(bins, piped.source, piped.region, pool, workDir, signal);
+    } else if (piped) {
+      pool = new FramePool(frameBytes(size.width, size.height));
+      pictures = await openAvatarFrames(bins, avatar, size, fps, frames, pool, signal);
+    }
+    // The encoder reads the animated frames (or the animated region) from stdin. A failing frame
+    // source must stop it (it would wait for more input forever), and a finished or failed encoder
+    // stops the decoder.
     const stopEncoder = new AbortController();
     const encoderSignal = signal ? AbortSignal.any([signal, stopEncoder.signal]) : stopEncoder.signal;
     const stopPump = new AbortController();
     let pumping: Promise<void> = Promise.resolve();
+    const feed =
+      pictures && pool && piped
+        ? (stdin: Writable) => {
+            pumping = pumpFrames(
+              animateFrames(pictures.source, frames, piped.animator, pool),
+              stdin,
+              pool,
+              stopPump.signal,
+            ).catch((err: unknown) => stopEncoder.abort(err));
+          }
+        : undefined;
     try {
       await runMediaBinary(bins.ffmpeg, talkingVideoArgs(spec), {
         signal: encoderSignal,
-        onStdin: (stdin) => {
-          pumping = pumpFrames(
-            animateFrames(pictures.source, frames, animator, pool),
-            stdin,
-            pool,
-            stopPump.signal,
-          ).catch((err: unknown) => stopEncoder.abort(err));
-        },
+        onStdin: feed,
         onProgress: (sec) => encode(passFraction(sec, durationSec)),
       });
     } catch (err) {
@@ -175,7 +211,7 @@ export async function renderTalkingVideoInThread(
     } finally {
       stopPump.abort();
       await pumping;
-      await pictures.close();
+      await pictures?.close();
     }
     const out = await probeMedia(bins.ffprobe, job.output.path, signal);
     progress.finish();
@@ -186,8 +222,10 @@ export async function renderTalkingVideoInThread(
       loopMode: avatar.kind === 'video' ? avatar.loop.mode : null,
       subtitleFont,
       soundtrack,
-      animatedFrames: animator?.stats.animated ?? 0,
-      unanimatedFrames: animator ? animator.stats.passed : frames,
+      pipeline: piped?.kind === 'region' || !piped ? 'region' : 'frames',
+      region: piped?.kind === 'region' ? piped.region : null,
+      animatedFrames: piped?.animator?.stats.animated ?? 0,
+      unanimatedFrames: piped?.animator ? piped.animator.stats.passed : frames,
     };
   } finally {
     await rm(workDir, { recursive: true, force: true });

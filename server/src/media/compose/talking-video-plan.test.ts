@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { evenSize, layoutBox, planFinalPass } from './talking-video-plan.js';
+import { evenSize, framesOnStdin, layoutBox, planFinalPass } from './talking-video-plan.js';
 
 test('even output size and template box scaled to the output', () => {
   assert.deepEqual(evenSize(721, 1281), { width: 720, height: 1280 });
@@ -18,6 +18,7 @@ test('even output size and template box scaled to the output', () => {
 test('animated frames in a template with poster, subtitles and AIGC mark', () => {
   const spec = planFinalPass({
     output: { path: '/o/w.mp4', width: 360, height: 640, fps: 25 },
+    avatar: framesOnStdin({ width: 300, height: 380 }, 25),
     durationSec: 5.3,
     layout: {
       width: 360,
@@ -55,6 +56,7 @@ test('animated frames in a template with poster, subtitles and AIGC mark', () =>
 test('the final pass of a bare avatar: frames from stdin, the soundtrack, our own encoder settings', () => {
   const spec = planFinalPass({
     output: { path: '/o/w.mp4', width: 721, height: 1280, fps: 25, preset: 'ultrafast', crf: 28 },
+    avatar: framesOnStdin({ width: 720, height: 1280 }, 25),
     durationSec: 5.3,
     layout: null,
     posterPath: null,
@@ -69,4 +71,29 @@ test('the final pass of a bare avatar: frames from stdin, the soundtrack, our ow
   assert.deepEqual(spec.tags, {});
   assert.equal(spec.coverLabel, null);
   assert.deepEqual(spec.encoder, { preset: 'ultrafast', crf: 28 });
+});
+
+test('a region-only avatar: its inputs come first, the soundtrack after them', () => {
+  const spec = planFinalPass({
+    output: { path: '/o/w.mp4', width: 720, height: 1280, fps: 25 },
+    avatar: {
+      inputs: [
+        { path: 'pipe:0', options: [] },
+        { path: '/a/clip.mp4', options: ['-ss', '0'] },
+      ],
+      graph: '[1:v]null[looped];[looped][0:v]overlay=x=2:y=4,setsar=1[avatar]',
+    },
+    durationSec: 5.3,
+    layout: null,
+    posterPath: null,
+    audioPath: '/a/speech.wav',
+    subtitles: null,
+    aigc: null,
+  });
+  assert.equal(spec.inputs.length, 3);
+  assert.equal(spec.audioInput, 2);
+  assert.match(
+    spec.filterGraph,
+    /^\[1:v\]null\[looped\];\[looped\]\[0:v\]overlay=x=2:y=4,setsar=1\[avatar\];/,
+  );
 });

@@ -3,6 +3,7 @@ import type { FfmpegInput, TalkingVideoArgsSpec } from '../ffmpeg/talking-video-
 import { aigcComment } from './aigc.js';
 import type { VideoLoopPlan } from './avatar-filters.js';
 import { rawFramesInput } from '../ffmpeg/raw-frames-args.js';
+import type { AvatarGraph } from './region-graph.js';
 import { composeGraph } from './video-filters.js';
 import type { AigcLabel, Box, Corner, TemplateLayout, VideoOutput } from './types.js';
 
@@ -37,6 +38,8 @@ export type PlannedAvatar =
 
 export interface FinalPassFacts {
   output: VideoOutput;
+  /** The avatar's inputs and graph (ending in `[avatar]`, at the box size); they come first. */
+  avatar: AvatarGraph;
   durationSec: number;
   layout: TemplateLayout | null;
   posterPath: string | null;
@@ -59,15 +62,22 @@ export function encoderSettings(output: VideoOutput): VideoEncoderSettings {
 }
 
 /**
- * Inputs (in order: the animated avatar frames on stdin, background, poster, soundtrack), graph and
- * encoder args.
+ * The avatar as whole animated frames on stdin (the full-frame pipeline: likeness decodes, loops
+ * and animates every frame).
+ */
+export function framesOnStdin(box: { width: number; height: number }, fps: number): AvatarGraph {
+  return { inputs: [rawFramesInput(box.width, box.height, fps)], graph: '[0:v]setsar=1[avatar]' };
+}
+
+/**
+ * Inputs (in order: the avatar's, background, poster, soundtrack), graph and encoder args.
  */
 export function planFinalPass(f: FinalPassFacts): TalkingVideoArgsSpec {
   const { width, height } = evenSize(f.output.width, f.output.height);
   const fps = f.output.fps;
   const box = avatarBox(f.output, f.layout);
-  const inputs: FfmpegInput[] = [rawFramesInput(box.width, box.height, fps)];
-  const avatarGraph = '[0:v]setsar=1[avatar]';
+  const inputs: FfmpegInput[] = [...f.avatar.inputs];
+  const avatarGraph = f.avatar.graph;
   let backgroundInput = -1;
   if (f.layout) {
     backgroundInput = inputs.length;

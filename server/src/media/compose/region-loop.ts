@@ -1,0 +1,109 @@
+import type { VideoLoopPlan } from './avatar-filters.js';
+
+/**
+ * How a video avatar fills the render when ffmpeg itself plays, loops and cross-fades it (the
+ * region-only pipeline): a list of segments of whole frames. Pure.
+ *
+ * Material frame `i` is frame i of the clip decoded from the loop's start (fitted to the box at the
+ * output rate). The first pass plays material [0, m−x); every seam cross-fades the tail [m−x, m)
+ * with the head [0, x); every later pass plays [x, m−x). The last segment is cut to the render's
+ * frame count. This is the order `sourceMomentAt` describes, in frames.
+ */
+
+export type RegionSegment =
+  /** Material frames [from, from + frames). */
+  | { kind: 'body'; from: number; frames: number }
+  /** The first `frames` frames of the seam: tail [m−x+k] faded into head [k], k = 0… */
+  | { kind: 'seam'; frames: number };
+
+export interface RegionLoop {
+  /** The loop plan with its material cut to whole frames (what every consumer must use). */
+  loop: VideoLoopPlan;
+  /** Material frames (m) and cross-fade frames (x; 0 without a cross-fade). */
+  materialFrames: number;
+  fadeFrames: number;
+  segments: RegionSegment[];
+}
+
+/** More passes than this open too many inputs at once: such renders keep the full-frame pipeline. */
+export const MAX_REGION_PASSES = 16;
+/**
+ * Frames of material left unused at the clip's end. The decoder's count follows the clip's
+ * timestamps and may round the length planned from its duration down by a frame or two; ffmpeg
+ * then cannot hold a last picture the way the full-frame pipeline does, so the plan never asks for
+ * those frames.
+ */
+export const END_MARGIN_FRAMES = 2;
+
+/**
+ * The segments for `total` output frames, or null when the render should keep the full-frame
+ * pipeline: a plain-cut loop or more than MAX_REGION_PASSES passes, or material that only just
+ * covers the render when played once.
+ */
+export function planRegionLoop(loop: VideoLoopPlan, fps: number, total: number): RegionLoop | null {
+  const available = Math.floor(loop.availableSec * fps + 1e-6);
+  const m = available - END_MARGIN_FRAMES;
+  if (total < 1 || m < 1) return null;
+  if (loop.mode === 'once') {
+    if (m < total) return null;
+    return {
+      loop,
+      materialFrames: m,
+      fadeFrames: 0,
+      segments: [{ kind: 'body', from: 0, frames: total }],
+    };
+  }
+  if (loop.mode !== 'crossfade') return null;
+  const x = Math.round(loop.crossfadeSec * fps);
+  if (x < 1 || m - 2 * x < 1) return null;
+  const segments: RegionSegment[] = [];
+  let left = total;
+  const push = (s: RegionSegment) => {
+    segments.push(s);
+    left -= s.frames;
+  };
+  push({ kind: 'body', from: 0, frames: Math.min(left, m - x) });
+  let passes = 1;
+  while (left > 0) {
+    push({ kind: 'seam', frames: Math.min(left, x) });
+    if (left <= 0) break;
+    push({ kind: 'body', from: x, frames: Math.min(left, m - 2 * x) });
+    if (++passes > MAX_REGION_PASSES) return null;
+  }
+  return {
+    loop: { ...loop, availableSec: m / fps, crossfadeSec: x / fps },
+    materialFrames: m,
+    fadeFrames: x,
+    segments,
+  };
+}
+
+/** What output frame `index` shows: a material frame, or seam step k (tail m−x+k over head k). */
+export type RegionStep = { kind: 'material'; index: number } | { kind: 'seam'; k: number };
+
+/** The steps of every output frame in order. */
+export function* regionSteps(plan: RegionLoop): Generator<RegionStep> {
+  for (const s of plan.segments) {
+    for (let j = 0; j < s.frames; j++) {
+      yield s.kind === 'body' ? { kind: 'material', index: s.from + j } : { kind: 'seam', k: j };
+    }
+  }
+}
+
+/**
+ * The cross-fade's weight at seam step k, in ffmpeg's own arithmetic, so the patch blends its crop
+ * exactly as the frame around it is blended: `fade=in:0:x:alpha=1` turns an opaque alpha of 255
+ * into `(255·k·⌊65536/x⌋ + 32768) >> 16`, and `overlay` mixes with it (seamBlend).
+ */
+export function seamAlpha(k: number, x: number): number {
+  const factor = Math.min(65535, k * Math.floor(65536 / x));
+  return (255 * factor + 32768) >> 16;
+}
+
+/** `overlay`'s blend of an alpha picture over an opaque one: (d·(255−a) + s·a) / 255, rounded as ffmpeg does. */
+export function seamBlend(tail: Uint8Array, head: Uint8Array, alpha: number, out: Uint8Array): void {
+  const keep = 255 - alpha;
+  for (let i = 0; i < out.length; i++) {
+    out[i] = ((tail[i]! * keep + head[i]! * alpha + 128) * 257) >> 16;
+  }
+}

@@ -1,0 +1,264 @@
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { after, before, test } from 'node:test';
+import sharp from 'sharp';
+import { FramePool } from '../../src/media/animate/frame-stream.js';
+import { frameBytes } from '../../src/media/animate/frame.js';
+import { planVideoLoop } from '../../src/media/compose/avatar-filters.js';
+import { extractFrame, renderTalkingVideo } from '../../src/media/compose/index.js';
+import { regionAvatarGraph, type RegionSource } from '../../src/media/compose/region-graph.js';
+import { openRegionFrames } from '../../src/media/compose/region-frames.js';
+import { planRegionLoop } from '../../src/media/compose/region-loop.js';
+import { createFaceDetector } from '../../src/media/face/index.js';
+import { trackFaceInVideo } from '../../src/media/face/tracker.js';
+import { inputArgs } from '../../src/media/ffmpeg/talking-video-args.js';
+import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
+import { FAST_H264, portraitPhoto } from '../helpers/media-fixtures.js';
+import { bins, makeTempDir, testOutputDir } from './compose-fixtures.js';
+
+/**
+ * The region-only pipeline: ffmpeg decodes, loops and cross-fades the avatar and encodes it; the
+ * renderer animates only the region that moves and pipes it in. Checked pixel for pixel on raw
+ * frames (the region decoder against the frames ffmpeg loops), then on a 1080x1920 render: away
+ * from the region the picture is what ffmpeg alone makes, the region's edge does not show, the
+ * mouth moves. Frames are kept in server/test-output/ for a reviewer.
+ */
+
+let dir = '';
+let cleanup: () => Promise<void>;
+const ff = (args: string[]) => runMediaBinary(bins.ffmpeg, ['-hide_banner', '-v', 'error', '-y', ...args]);
+
+before(async () => {
+  ({ dir, cleanup } = await makeTempDir('likeness-region-'));
+});
+
+after(() => cleanup());
+
+/** Raw yuv420p frames of a graph's `[avatar]` output, with `patches` on stdin when given. */
+async function rawAvatar(graph: ReturnType<typeof regionAvatarGraph>, patches?: Buffer): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const args = [
+    ...['-hide_banner', '-v', 'error', ...inputArgs(graph.inputs)],
+    ...[
+      '-filter_complex',
+      graph.graph,
+      '-map',
+      '[avatar]',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'yuv420p',
+      'pipe:1',
+    ],
+  ];
+  await runMediaBinary(bins.ffmpeg, args, {
+    stdin: patches ? Readable.from([patches]) : undefined,
+    onStdout: (out) => out.on('data', (c: Buffer) => chunks.push(c)),
+  });
+  return Buffer.concat(chunks);
+}
+
+/** The region's bytes (three planes) of a whole yuv420p frame. */
+function cut(
+  frame: Buffer,
+  w: number,
+  h: number,
+  r: { x: number; y: number; width: number; height: number },
+) {
+  const out = Buffer.alloc(frameBytes(r.width, r.height));
+  let o = 0;
+  for (let y = 0; y < r.height; y++, o += r.width) {
+    frame.copy(out, o, (r.y + y) * w + r.x, (r.y + y) * w + r.x + r.width);
+  }
+  for (const plane of [w * h, w * h * 1.25]) {
+    for (let y = 0; y < r.height / 2; y++, o += r.width / 2) {
+      const at = plane + (r.y / 2 + y) * (w / 2) + r.x / 2;
+      frame.copy(out, o, at, at + r.width / 2);
+    }
+  }
+  return out;
+}
+
+test("the region decoder's frames, seams included, equal ffmpeg's looped frames pixel for pixel", async () => {
+  // A 30 fps clip played at 25 fps from 0.4 s: the frame grids of the passes only agree when every
+  // pass is decoded from the same start.
+  const clip = path.join(dir, 'pattern30.mp4');
+  await ff(['-f', 'lavfi', '-i', 'testsrc2=s=360x640:r=30:d=3.3', ...FAST_H264, '-g', '30', clip]);
+  const box = { width: 320, height: 480 };
+  const region = { x: 100, y: 200, width: 120, height: 100 };
+  for (const [start, seconds] of [
+    [0.4, 10],
+    [0.2, 2],
+  ] as const) {
+    const total = Math.ceil(seconds * 25) + 1;
+    const plan = planRegionLoop(planVideoLoop(3.3, start, seconds, 25), 25, total)!;
+    assert.equal(plan.fadeFrames > 0, seconds > 3, `${seconds} s loops`);
+    const source: RegionSource = { path: clip, plan, box, fps: 25 };
+    const whole = await rawAvatar(regionAvatarGraph(source, null));
+    const bytes = frameBytes(box.width, box.height);
+    assert.equal(whole.length, total * bytes);
+
+    const pool = new FramePool(frameBytes(region.width, region.height));
+    const pictures = openRegionFrames(bins, source, region, pool, dir);
+    const patches: Buffer[] = [];
+    try {
+      assert.equal(pictures.source.kind, 'stream');
+      if (pictures.source.kind !== 'stream') return;
+      let i = 0;
+      for await (const frame of pictures.source.frames) {
+        const want = cut(whole.subarray(i * bytes, (i + 1) * bytes), box.width, box.height, region);
+        assert.ok(want.equals(frame), `${seconds} s: region of frame ${i} differs`);
+        patches.push(Buffer.from(frame));
+        pool.give(frame);
+        i++;
+      }
+      assert.equal(i, total);
+    } finally {
+      await pictures.close();
+    }
+    // Those frames laid back over the frame change nothing.
+    const patched = await rawAvatar(regionAvatarGraph(source, region), Buffer.concat(patches));
+    assert.ok(patched.equals(whole), `${seconds} s: the patched frames differ`);
+  }
+});
+
+/** Every frame of a video as 8-bit luma. */
+async function lumaFrames(file: string, w: number, h: number): Promise<Buffer[]> {
+  const chunks: Buffer[] = [];
+  await runMediaBinary(
+    bins.ffmpeg,
+    ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'],
+    {
+      onStdout: (out) => out.on('data', (c: Buffer) => chunks.push(c)),
+    },
+  );
+  const all = Buffer.concat(chunks);
+  return Array.from({ length: Math.floor(all.length / (w * h)) }, (_, i) =>
+    all.subarray(i * w * h, (i + 1) * w * h),
+  );
+}
+
+interface Rect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Mean absolute luma difference over the pixels `keep` selects. */
+function meanDiff(a: Buffer, b: Buffer, w: number, keep: (x: number, y: number) => boolean): number {
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (!keep(i % w, Math.floor(i / w))) continue;
+    sum += Math.abs(a[i]! - b[i]!);
+    n++;
+  }
+  return n ? sum / n : 0;
+}
+
+const inside = (r: Rect, x: number, y: number) => x >= r.x0 && x < r.x1 && y >= r.y0 && y < r.y1;
+
+test('a 1080x1920 render changes only the region it pipes in, shows no edge around it, and the mouth speaks', async (t) => {
+  const W = 1080;
+  const H = 1920;
+  const portrait = await portraitPhoto(path.join(dir, 'portrait.png'));
+  const clip = path.join(dir, 'person-1080.mp4');
+  // A person swaying slowly to the right in a 9:16 frame, 2.4 s of material (so 4 s loop twice).
+  await ff([
+    ...['-loop', '1', '-framerate', '25', '-i', portrait, '-t', '2.4'],
+    ...['-vf', `scale=-2:2000,crop=${W}:${H}:x='180+t*10':y=40,setsar=1,format=yuv420p`],
+    ...FAST_H264,
+    clip,
+  ]);
+  const detector = await createFaceDetector();
+  const track = await trackFaceInVideo(detector, bins.ffmpeg, clip, {
+    durationSec: 2.4,
+    width: W,
+    height: H,
+  });
+  await detector.close();
+  // Silence, 1.6 s of voiced syllables, silence.
+  const sound = path.join(dir, 'voice.wav');
+  const voice =
+    'if(between(t,1,2.6),0.5*pow(0.55+0.45*sin(2*PI*3*(t-1)-PI/2),2)*' +
+    '(sin(2*PI*150*t)+0.6*sin(2*PI*300*t)+0.4*sin(2*PI*450*t)+0.25*sin(2*PI*900*t))/2.25,0)';
+  await ff(['-f', 'lavfi', '-i', `aevalsrc='${voice}':s=22050:d=3.6`, '-ac', '1', sound]);
+
+  const render = (name: string, face: boolean) =>
+    renderTalkingVideo(bins, {
+      avatar: { kind: 'video', path: clip, startSec: 0, ...(face ? { face: track } : {}) },
+      speech: { path: sound },
+      output: { path: path.join(dir, name), width: W, height: H, fps: 25, preset: 'ultrafast', crf: 18 },
+    });
+  const talking = await render('talking.mp4', true);
+  const plain = await render('plain.mp4', false);
+  assert.equal(plain.region, null); // nothing moves: nothing is piped in
+  assert.equal(talking.pipeline, 'region');
+  assert.equal(talking.loopMode, 'crossfade');
+  assert.equal(talking.unanimatedFrames, 0);
+  const region = talking.region!;
+  assert.ok(region.width * region.height < 0.25 * W * H, `region ${region.width}x${region.height}`);
+  const r: Rect = { x0: region.x, y0: region.y, x1: region.x + region.width, y1: region.y + region.height };
+
+  const a = await lumaFrames(path.join(dir, 'talking.mp4'), W, H);
+  const b = await lumaFrames(path.join(dir, 'plain.mp4'), W, H);
+  assert.equal(a.length, b.length);
+  // Compression spreads a change by a few pixels; beyond 16 px of the region nothing differs.
+  const far: Rect = { x0: r.x0 - 16, y0: r.y0 - 16, x1: r.x1 + 16, y1: r.y1 + 16 };
+  // The region's outer ring (inside its margin, where the warp writes nothing) and the band just
+  // outside it: where an edge would show.
+  const ring = (x: number, y: number) =>
+    inside({ x0: r.x0 - 4, y0: r.y0 - 4, x1: r.x1 + 4, y1: r.y1 + 4 }, x, y) &&
+    !inside({ x0: r.x0 + 4, y0: r.y0 + 4, x1: r.x1 - 4, y1: r.y1 - 4 }, x, y);
+  let worstFar = 0;
+  let worstRing = 0;
+  let mouthSpeech = 0;
+  let mouthSilence = 0;
+  for (let i = 0; i < a.length; i++) {
+    worstFar = Math.max(
+      worstFar,
+      meanDiff(a[i]!, b[i]!, W, (x, y) => !inside(far, x, y)),
+    );
+    worstRing = Math.max(worstRing, meanDiff(a[i]!, b[i]!, W, ring));
+    if (i === 0) continue;
+    // The mouth's own motion: frame-to-frame change in the region beyond the clip's own.
+    const inRegion = (x: number, y: number) => inside(r, x, y);
+    const mouth = meanDiff(a[i]!, a[i - 1]!, W, inRegion) - meanDiff(b[i]!, b[i - 1]!, W, inRegion);
+    if (i >= 30 && i < 62) mouthSpeech = Math.max(mouthSpeech, mouth);
+    if (i < 20 || i > 75) mouthSilence = Math.max(mouthSilence, mouth);
+  }
+  assert.ok(worstFar < 1, `away from the region the frames differ by ${worstFar.toFixed(2)}`);
+  assert.ok(worstRing < 1.5, `at the region's edge the frames differ by ${worstRing.toFixed(2)}`);
+  assert.ok(
+    mouthSpeech > 3 && mouthSpeech > mouthSilence * 2,
+    `mouth ${mouthSpeech.toFixed(2)} vs ${mouthSilence.toFixed(2)}`,
+  );
+
+  // For a reviewer: the mouth wide open and at rest, at full resolution, with the region marked.
+  await mkdir(testOutputDir, { recursive: true });
+  for (const [sec, name] of [
+    [1.5, 'open'],
+    [0.4, 'rest'],
+  ] as const) {
+    const png = path.join(dir, `${name}.png`);
+    await extractFrame(bins, path.join(dir, 'talking.mp4'), sec, png);
+    const pad = 60;
+    const left = Math.max(0, r.x0 - pad);
+    const top = Math.max(0, r.y0 - pad);
+    await sharp(png)
+      .extract({
+        left,
+        top,
+        width: Math.min(W - left, region.width + 2 * pad),
+        height: Math.min(H - top, region.height + 2 * pad),
+      })
+      .toFile(path.join(testOutputDir, `region-1080p-${name}.png`));
+  }
+  t.diagnostic(
+    `region ${region.width}x${region.height} at ${region.x},${region.y}; away ${worstFar.toFixed(2)}, edge ${worstRing.toFixed(2)}, ` +
+      `mouth in speech ${mouthSpeech.toFixed(2)}, in silence ${mouthSilence.toFixed(2)}`,
+  );
+});
