@@ -8,7 +8,7 @@ import {
   beatsFromFeatures,
   mouthTimelineFromAudio,
   mouthTimelineFromPhonemes,
-  speechEnvelope,
+  voiceOpening,
   type MouthTimeline,
 } from '../animate/timeline/index.js';
 import { findPublicAvatarArt } from '../art/avatars.js';
@@ -24,11 +24,11 @@ import type { MediaBins, TalkingVideoJob } from './types.js';
  */
 
 /** See mouthFor. */
-const PHONEME_GAIN = 1.45;
+const PHONEME_GAIN = 1.35;
 
 /**
- * The mouth's timeline: from the phonemes of synthesised speech (their loudness scaling the
- * opening), or from the sound itself; a song also yields the beats the head nods to.
+ * The mouth's timeline: from the phonemes of synthesised speech (the sound's own jaw opening
+ * scaling their vowels), or from the sound itself; a song also yields the beats the head nods to.
  */
 export async function mouthFor(
   bins: MediaBins,
@@ -40,17 +40,16 @@ export async function mouthFor(
   const mode = job.drive === 'song' ? 'song' : 'speech';
   const features = await analyseDrivingAudio(bins.ffmpeg, job.speech.path, { mode, signal });
   if (job.phonemes && job.phonemes.phonemes.length > 0 && mode === 'speech') {
-    const envelope = speechEnvelope(features, fps, durationSec);
     const mouth = mouthTimelineFromPhonemes(
       job.phonemes.phonemes,
       job.phonemes.language,
       durationSec,
       fps,
-      envelope,
+      voiceOpening(features, durationSec, fps),
     );
-    // The loudness envelope only ever scales phoneme openings down; this gain brings ordinary
+    // Vowels open to a share of the sound's jaw (all of it only for "a"); this gain brings ordinary
     // speech's typical opening level with what the sound-driven path gives the same speech (90th
-    // percentile ~0.75 instead of ~0.5), so synthesised speech does not look mumbled.
+    // percentile ~0.75 instead of ~0.55), so synthesised speech does not look mumbled.
     for (let i = 0; i < mouth.open.length; i++) mouth.open[i] = Math.min(1, mouth.open[i]! * PHONEME_GAIN);
     return { mouth, beats: [] };
   }

@@ -6,6 +6,7 @@ import {
   beatsFromFeatures,
   mouthTimelineFromAudio,
   speechEnvelope,
+  voiceOpening,
 } from './audio-mouth.js';
 import { envelopeCorrelation, steadiness } from './measure.js';
 
@@ -62,6 +63,8 @@ test('the opening follows the voice level with no lag, and rests outside speech'
   assert.ok(m.open[5]! < 0.01 && m.open[120]! < 0.01);
   assert.ok(Math.max(...m.open) > 0.6);
   assert.ok(steadiness(m.open).zigzagRate < 0.05);
+  // The jaw handed to phoneme timelines is this very opening.
+  assert.deepEqual(voiceOpening(f, 5, 25), m.open);
 });
 
 test('spectral tilt: energy high in the voice band spreads, energy low in it rounds', () => {

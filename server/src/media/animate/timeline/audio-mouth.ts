@@ -49,8 +49,43 @@ export function speechEnvelope(features: AudioFeatures, fps: number, durationSec
 }
 
 /**
- * The mouth timeline of audio without phonemes. Opening follows the voice level above a gate,
- * compressed so loud passages do not gape, with a quick extra drop of the jaw on syllable onsets.
+ * The jaw of the sound-driven mouth, per analysis hop: the voice level above a gate, compressed so
+ * loud passages do not gape, with a quick extra drop of the jaw on syllable onsets. `level` is
+ * `voiceLevel` lightly smoothed. Pure.
+ */
+function openingAtHops(features: AudioFeatures, level: Float32Array): Float32Array {
+  const n = level.length;
+  const out = new Float32Array(n);
+  const lag = Math.max(1, Math.round(0.03 / features.hopSec));
+  for (let i = 0; i < n; i++) {
+    const g = clamp((level[i]! - VOICE_GATE) / (1 - VOICE_GATE), 0, 1);
+    const rise = features.voiceDb[i]! - features.voiceDb[Math.max(0, i - lag)]!;
+    const onset = clamp(rise / ONSET_FULL_DB, 0, 1) * g;
+    // A power below 1 compresses: quiet syllables still show, loud ones approach but rarely hit 1.
+    out[i] = clamp(0.9 * g ** 0.8 + ONSET_BOOST * onset, 0, 1);
+  }
+  return out;
+}
+
+const smoothedLevel = (features: AudioFeatures) =>
+  gaussianSmooth(voiceLevel(features), 0.01 / features.hopSec);
+
+/**
+ * How far the voice opens the jaw, one value 0..1 per video frame: the opening of
+ * `mouthTimelineFromAudio`, which `mouthTimelineFromPhonemes` takes as its jaw so that synthesised
+ * speech opens with its syllables' loudness as sound-driven video does. Pure.
+ */
+export function voiceOpening(features: AudioFeatures, durationSec: number, fps: number): Float32Array {
+  const raw = openingAtHops(features, smoothedLevel(features));
+  return clampAll(
+    toFrameRate(raw, features.hopSec, OPEN_SMOOTH_SEC, frameCount(durationSec, fps), fps),
+    0,
+    1,
+  );
+}
+
+/**
+ * The mouth timeline of audio without phonemes. Opening follows the voice level (`voiceOpening`).
  * Lip shape comes from the spectrum: energy high in the second-formant region (front vowels) spreads
  * the lips, energy low in it (back rounded vowels) rounds them, judged against the speaker's own
  * median so voice colour does not bias it. All smoothing is zero-phase. Pure.
@@ -61,9 +96,9 @@ export function mouthTimelineFromAudio(
   fps: number,
 ): MouthTimeline {
   const frames = frameCount(durationSec, fps);
-  const level = gaussianSmooth(voiceLevel(features), 0.01 / features.hopSec);
+  const level = smoothedLevel(features);
   const n = level.length;
-  const openRaw = new Float32Array(n);
+  const openRaw = openingAtHops(features, level);
   const wideRaw = new Float32Array(n);
   const roundRaw = new Float32Array(n);
 
@@ -75,14 +110,8 @@ export function mouthTimelineFromAudio(
     if (level[i]! > 0.4) voicedTilts.push(tilt[i]!);
   }
   const medianTilt = voicedTilts.length > 0 ? percentileOf(voicedTilts, 50) : 0;
-  const lag = Math.max(1, Math.round(0.03 / features.hopSec));
 
   for (let i = 0; i < n; i++) {
-    const g = clamp((level[i]! - VOICE_GATE) / (1 - VOICE_GATE), 0, 1);
-    const rise = features.voiceDb[i]! - features.voiceDb[Math.max(0, i - lag)]!;
-    const onset = clamp(rise / ONSET_FULL_DB, 0, 1) * g;
-    // A power below 1 compresses: quiet syllables still show, loud ones approach but rarely hit 1.
-    openRaw[i] = clamp(0.9 * g ** 0.8 + ONSET_BOOST * onset, 0, 1);
     const z = clamp((tilt[i]! - medianTilt) / TILT_FULL_DB, -1, 1) * voiced(i);
     wideRaw[i] = z > 0 ? 0.7 * z : 0.5 * z;
     // Rounded vowels are the narrow ones; a wide-open jaw reads as "ah", not "oh".

@@ -172,14 +172,69 @@ test('segments: rest before, between (real pauses only) and after; diphthongs sp
   assert.ok(Math.abs(segs[2]!.endSec - 0.3) < 1e-9);
 });
 
-test('the envelope scales the opening but never opens a closed mouth', () => {
+test('a jaw sets how far vowels open: not at all in silence, fully for "a" at full jaw', () => {
   const phonemes = seq(0.2, [['ˈa', 0.4]]);
   const none = mouthTimelineFromPhonemes(phonemes, 'en', 1, 25);
-  const quiet = mouthTimelineFromPhonemes(phonemes, 'en', 1, 25, new Float32Array(25));
-  const loud = mouthTimelineFromPhonemes(phonemes, 'en', 1, 25, new Float32Array(25).fill(1));
-  assert.ok(Math.abs(at(loud.open, 25, 0.4) - at(none.open, 25, 0.4)) < 1e-6);
-  assert.ok(Math.abs(at(quiet.open, 25, 0.4) - 0.3 * at(none.open, 25, 0.4)) < 1e-6);
-  assert.ok(loud.open[0]! < 0.02);
+  const silent = mouthTimelineFromPhonemes(phonemes, 'en', 1, 25, new Float32Array(25));
+  const half = mouthTimelineFromPhonemes(phonemes, 'en', 1, 25, new Float32Array(25).fill(0.5));
+  const full = mouthTimelineFromPhonemes(phonemes, 'en', 1, 25, new Float32Array(25).fill(1));
+  assert.ok(Math.abs(at(full.open, 25, 0.4) - at(none.open, 25, 0.4)) < 1e-6);
+  assert.ok(Math.abs(at(half.open, 25, 0.4) - 0.5 * at(none.open, 25, 0.4)) < 1e-6);
+  assert.ok(at(silent.open, 25, 0.4) < 1e-6);
+  assert.ok(full.open[0]! < 0.02, 'rests before the speech');
+});
+
+test('a louder syllable opens wider than a quiet one with the same vowel', () => {
+  const fps = 100;
+  const jaw = Float32Array.from({ length: 120 }, (_, i) => (i < 60 ? 0.9 : 0.45));
+  const m = mouthTimelineFromPhonemes(
+    seq(0.2, [
+      ['t', 0.06],
+      ['ˈa', 0.25],
+      ['t', 0.06],
+      ['ˈa', 0.25],
+    ]),
+    'zh',
+    1.2,
+    fps,
+    jaw,
+  );
+  assert.ok(
+    at(m.open, fps, 0.38) > 1.6 * at(m.open, fps, 0.69),
+    `${at(m.open, fps, 0.38)} ${at(m.open, fps, 0.69)}`,
+  );
+});
+
+test('Mandarin at full voice: "a" opens the jaw widest, close vowels less but clearly, "m" closes', () => {
+  const fps = 100;
+  const jaw = new Float32Array(100).fill(0.8);
+  const nucleus = (v: string) =>
+    at(mouthTimelineFromPhonemes(seq(0.2, [['ˈ' + v, 0.4]]), 'zh', 1, fps, jaw).open, fps, 0.4);
+  const a = nucleus('a');
+  assert.ok(Math.abs(a - 0.8) < 0.02, `a ${a}`);
+  for (const v of ['i', 'u', 'y', 'ə']) {
+    const o = nucleus(v);
+    assert.ok(o < 0.85 * a && o > 0.5 * a, `${v} ${o} against a ${a}`);
+  }
+  // "ma ma": the lips meet on the m however loud the voice is.
+  const mama = mouthTimelineFromPhonemes(
+    seq(0.2, [
+      ['m', 0.08],
+      ['ˈa', 0.2],
+      ['m', 0.08],
+      ['a', 0.2],
+    ]),
+    'zh',
+    1,
+    fps,
+    jaw,
+  );
+  assert.ok(at(mama.open, fps, 0.52) <= 0.02, `m ${at(mama.open, fps, 0.52)}`);
+  assert.ok(at(mama.open, fps, 0.38) > 0.7, `a ${at(mama.open, fps, 0.38)}`);
+  // Rounding and spread still come from the phonemes: "u" rounds, "i" spreads.
+  const u = mouthTimelineFromPhonemes(seq(0.2, [['ˈu', 0.4]]), 'zh', 1, fps, jaw);
+  const i = mouthTimelineFromPhonemes(seq(0.2, [['ˈi', 0.4]]), 'zh', 1, fps, jaw);
+  assert.ok(at(u.round, fps, 0.4) > 0.85 && at(i.wide, fps, 0.4) > 0.7);
 });
 
 test('a fast phoneme stream does not flicker', () => {

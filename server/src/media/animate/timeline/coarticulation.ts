@@ -35,6 +35,11 @@ const REST_STRENGTH = 3;
 const CLOSURE_RAMP_SEC = 0.05;
 /** Keeps the blend defined where no segment reaches (it then reads as the closed rest pose). */
 const BASELINE_WEIGHT = 1e-3;
+/**
+ * With a jaw, the share of it that even the closest vowel (i, u, ü: table openings ~0.25) opens to;
+ * the rest scales with the vowel's table opening, so "a" opens to the whole jaw and "i" to ~0.6 of it.
+ */
+const VOWEL_APERTURE_FLOOR = 0.5;
 
 /**
  * Splits phonemes into viseme segments (diphthongs into their parts) and fills the time before the
@@ -82,24 +87,29 @@ function pushRest(out: VisemeSegment[], startSec: number, endSec: number, streng
  * segment pulls each pose dimension toward its target with a weight that is flat over the segment and
  * decays exponentially outside it, and the pose is the weighted mean. Weights are symmetric in time,
  * so nothing lags. Bilabial (and labiodental) holds then cap the opening so the lips visibly meet
- * on at least one frame, however short the consonant. An optional loudness envelope (one value
- * 0..1 per frame, e.g. `speechEnvelope`) scales the opening. Pure.
+ * on at least one frame, however short the consonant.
+ *
+ * The optional `jaw` (one value 0..1 per frame: how far the voice opens the mouth, `voiceOpening` of
+ * the sound) sets how far each vowel opens: a syllable's jaw opening follows its loudness (stress,
+ * tone, the end of a phrase) as much as its vowel, so a vowel's target is the jaw there times its
+ * aperture (VOWEL_APERTURE_FLOOR for the closest vowels up to 1 for "a"). Consonants keep their own
+ * targets (the lips and teeth set them), rounding and spread come from the phonemes alone, and the
+ * bilabial closures still apply. Without a jaw, vowels take their table openings. Pure.
  */
 export function mouthTimelineFromPhonemes(
   phonemes: readonly TimedPhoneme[],
   language: SpeechLanguage,
   durationSec: number,
   fps: number,
-  envelope?: Float32Array,
+  jaw?: Float32Array,
 ): MouthTimeline {
   const frames = frameCount(durationSec, fps);
   const segments = visemeSegments(phonemes, language, durationSec);
-  const grid = blendOnGrid(segments, durationSec);
+  const grid = blendOnGrid(segments, durationSec, jaw && { values: jaw, fps });
   const open = toFrameRate(grid.open, GRID_SEC, SMOOTH_SEC, frames, fps);
   const wide = toFrameRate(grid.wide, GRID_SEC, SMOOTH_SEC, frames, fps);
   const round = toFrameRate(grid.round, GRID_SEC, SMOOTH_SEC, frames, fps);
   applyClosures(open, segments, fps);
-  if (envelope) applyEnvelope(open, envelope);
   for (let i = 0; i < frames; i++) {
     open[i] = clamp(open[i]!, 0, 1);
     wide[i] = clamp(wide[i]!, -1, 1);
@@ -114,9 +124,19 @@ interface Grid {
   round: Float32Array;
 }
 
-/** Dominance-weighted blend of all segment targets, sampled every GRID_SEC from 0 to durationSec. */
-export function blendOnGrid(segments: readonly VisemeSegment[], durationSec: number): Grid {
+/** A per-frame curve (frame i at time i / fps). */
+export interface FrameCurve {
+  values: Float32Array;
+  fps: number;
+}
+
+/**
+ * Dominance-weighted blend of all segment targets, sampled every GRID_SEC from 0 to durationSec.
+ * With a jaw, a vowel's `open` target at each instant is the jaw there times the vowel's aperture.
+ */
+export function blendOnGrid(segments: readonly VisemeSegment[], durationSec: number, jaw?: FrameCurve): Grid {
   const n = Math.max(1, Math.ceil(durationSec / GRID_SEC) + 1);
+  const jawOnGrid = jaw ? resampleToGrid(jaw, n) : null;
   const num = { open: new Float64Array(n), wide: new Float64Array(n), round: new Float64Array(n) };
   const den = {
     open: new Float64Array(n).fill(BASELINE_WEIGHT),
@@ -134,6 +154,9 @@ export function blendOnGrid(segments: readonly VisemeSegment[], durationSec: num
       const alpha = v.dominance[d] * s.strength;
       if (alpha <= 0) continue;
       const target = d === 'open' ? v.pose.open * s.openScale : v.pose[d];
+      // A vowel's opening rides on the jaw: its aperture is a share of it, not an absolute opening.
+      const scale = d === 'open' && v.vowel && jawOnGrid ? jawOnGrid : null;
+      const aperture = VOWEL_APERTURE_FLOOR + (1 - VOWEL_APERTURE_FLOOR) * target;
       const tau = spread[d];
       const nd = num[d];
       const dd = den[d];
@@ -141,13 +164,27 @@ export function blendOnGrid(segments: readonly VisemeSegment[], durationSec: num
         const t = j * GRID_SEC;
         const dist = t < s.startSec ? s.startSec - t : t > s.endSec ? t - s.endSec : 0;
         const w = alpha * Math.exp(-dist / tau);
-        nd[j] = nd[j]! + w * target;
+        nd[j] = nd[j]! + w * (scale ? scale[j]! * aperture : target);
         dd[j] = dd[j]! + w;
       }
     }
   }
   const out: Grid = { open: new Float32Array(n), wide: new Float32Array(n), round: new Float32Array(n) };
   for (const d of dims) for (let j = 0; j < n; j++) out[d][j] = num[d][j]! / den[d][j]!;
+  return out;
+}
+
+/** A per-frame curve at the grid's times (linear between frames, the end values beyond them). */
+function resampleToGrid(curve: FrameCurve, n: number): Float32Array {
+  const out = new Float32Array(n);
+  const last = curve.values.length - 1;
+  if (last < 0) return out;
+  for (let j = 0; j < n; j++) {
+    const pos = j * GRID_SEC * curve.fps;
+    const i = Math.min(last, Math.floor(pos));
+    const f = i < last ? pos - i : 0;
+    out[j] = clamp(curve.values[i]! * (1 - f) + curve.values[Math.min(last, i + 1)]! * f, 0, 1);
+  }
   return out;
 }
 
@@ -168,16 +205,5 @@ export function applyClosures(open: Float32Array, segments: readonly VisemeSegme
       const limit = cap + (1 - cap) * smoothStep(away);
       if (open[i]! > limit) open[i] = limit;
     }
-  }
-}
-
-/**
- * Loud syllables open wider than quiet ones. The envelope only scales (never opens a closed mouth),
- * and a floor keeps quiet but voiced phonemes visible.
- */
-function applyEnvelope(open: Float32Array, envelope: Float32Array): void {
-  for (let i = 0; i < open.length; i++) {
-    const e = clamp(envelope[Math.min(i, envelope.length - 1)] ?? 0, 0, 1);
-    open[i] = open[i]! * (0.3 + 0.7 * e);
   }
 }

@@ -21,6 +21,7 @@ export {
   beatsFromFeatures,
   mouthTimelineFromAudio,
   speechEnvelope,
+  voiceOpening,
   type Beat,
 } from './audio-mouth.js';
 export {
