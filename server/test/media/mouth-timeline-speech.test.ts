@@ -19,6 +19,7 @@ import {
   steadiness,
   unmappedSymbols,
   visemeUnits,
+  voiceOpening,
   type AudioFeatures,
   type EnvelopeCorrelation,
   type MouthTimeline,
@@ -47,6 +48,8 @@ interface Clip {
   features: AudioFeatures;
   /** The analyser's voice-band envelope (the reference the product uses). */
   envelope: Float32Array;
+  /** The sound's jaw opening, which the product hands to the phoneme path. */
+  jaw: Float32Array;
   /** RMS loudness straight from the samples, independent of the analyser. */
   rms: Float32Array;
 }
@@ -101,6 +104,7 @@ before(async () => {
       speech,
       features,
       envelope: speechEnvelope(features, FPS, speech.durationSec),
+      jaw: voiceOpening(features, speech.durationSec, FPS),
       rms: loudnessEnvelope(samples, sampleRate, FPS),
     });
   }
@@ -118,26 +122,26 @@ const clip = (language: string): Clip => {
 };
 
 for (const language of ['zh', 'en']) {
-  test(`${language}: phoneme path with the audio envelope follows the speech envelope (r ≥ 0.6, lag < 80 ms)`, (t) => {
+  test(`${language}: phoneme path with the sound's jaw follows the speech envelope (r ≥ 0.6, lag < 80 ms)`, (t) => {
     const c = clip(language);
-    const withEnv = mouthTimelineFromPhonemes(
+    const withJaw = mouthTimelineFromPhonemes(
       c.speech.phonemes,
       c.language,
       c.speech.durationSec,
       FPS,
-      c.envelope,
+      c.jaw,
     );
     const alone = mouthTimelineFromPhonemes(c.speech.phonemes, c.language, c.speech.durationSec, FPS);
-    const main = envelopeCorrelation(withEnv.open, c.envelope, FPS);
-    const vsRms = envelopeCorrelation(withEnv.open, c.rms, FPS);
+    const main = envelopeCorrelation(withJaw.open, c.envelope, FPS);
+    const vsRms = envelopeCorrelation(withJaw.open, c.rms, FPS);
     const timingsOnly = envelopeCorrelation(alone.open, c.envelope, FPS);
-    t.diagnostic(`${language} phonemes+envelope vs voice envelope: ${fmt(main)}`);
-    t.diagnostic(`${language} phonemes+envelope vs sample RMS envelope: ${fmt(vsRms)}`);
+    t.diagnostic(`${language} phonemes+jaw vs voice envelope: ${fmt(main)}`);
+    t.diagnostic(`${language} phonemes+jaw vs sample RMS envelope: ${fmt(vsRms)}`);
     t.diagnostic(`${language} phoneme timings alone vs voice envelope: ${fmt(timingsOnly)}`);
-    assertFollows(main, 'phonemes + envelope vs voice envelope');
+    assertFollows(main, 'phonemes + jaw vs voice envelope');
     // The full-band RMS also counts fricative noise, which barely opens the jaw: a looser check.
     assert.ok(vsRms.r > 0.55 && Math.abs(vsRms.lagSec) < MAX_LAG_SEC, fmt(vsRms));
-    // Without the envelope the opening follows the visemes, not the loudness: weaker, still related.
+    // Without the jaw the opening follows the visemes, not the loudness: weaker, still related.
     assert.ok(timingsOnly.r > 0.45 && Math.abs(timingsOnly.lagSec) < MAX_LAG_SEC, fmt(timingsOnly));
   });
 
@@ -146,13 +150,7 @@ for (const language of ['zh', 'en']) {
     const m = mouthTimelineFromAudio(c.features, c.speech.durationSec, FPS);
     const main = envelopeCorrelation(m.open, c.rms, FPS);
     const own = envelopeCorrelation(m.open, c.envelope, FPS);
-    const ph = mouthTimelineFromPhonemes(
-      c.speech.phonemes,
-      c.language,
-      c.speech.durationSec,
-      FPS,
-      c.envelope,
-    );
+    const ph = mouthTimelineFromPhonemes(c.speech.phonemes, c.language, c.speech.durationSec, FPS, c.jaw);
     const agreeOpen = envelopeCorrelation(m.open, ph.open, FPS);
     const agreeWide = envelopeCorrelation(m.wide, ph.wide, FPS);
     const agreeRound = envelopeCorrelation(m.round, ph.round, FPS);
@@ -170,13 +168,7 @@ for (const language of ['zh', 'en']) {
 
 test('the mouth rests before the first and after the last phoneme', () => {
   for (const c of clips.values()) {
-    const ph = mouthTimelineFromPhonemes(
-      c.speech.phonemes,
-      c.language,
-      c.speech.durationSec,
-      FPS,
-      c.envelope,
-    );
+    const ph = mouthTimelineFromPhonemes(c.speech.phonemes, c.language, c.speech.durationSec, FPS, c.jaw);
     const au = mouthTimelineFromAudio(c.features, c.speech.durationSec, FPS);
     const first = c.speech.phonemes[0]!.startSec;
     const last = c.speech.phonemes[c.speech.phonemes.length - 1]!.endSec;
@@ -234,13 +226,7 @@ function assertSteady(t: { diagnostic: (s: string) => void }, name: string, m: M
 
 test('no flicker: small frame-to-frame motion, no zigzags; bilabials close', (t) => {
   for (const c of clips.values()) {
-    const ph = mouthTimelineFromPhonemes(
-      c.speech.phonemes,
-      c.language,
-      c.speech.durationSec,
-      FPS,
-      c.envelope,
-    );
+    const ph = mouthTimelineFromPhonemes(c.speech.phonemes, c.language, c.speech.durationSec, FPS, c.jaw);
     assertSteady(t, `${c.language} phoneme path`, ph);
     assertSteady(
       t,
