@@ -3,23 +3,20 @@
 // clip looped to 60 s and scaled to the output) with the same x264 and AAC settings and the same
 // sound. Reports render time / baseline time, the real-time factor and the peak RSS of the render
 // (this process and its ffmpeg children together).
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { resolveMediaBinaries } from '../../server/src/media/binaries.js';
 import { renderTalkingVideo } from '../../server/src/media/compose/index.js';
-import { aacArgs, DEFAULT_VIDEO_ENCODER, x264Args } from '../../server/src/media/ffmpeg/encode-args.js';
 import { createFaceDetector } from '../../server/src/media/face/index.js';
 import { trackFaceInVideo } from '../../server/src/media/face/tracker.js';
 import { probeMedia } from '../../server/src/media/probe.js';
-import { runMediaBinary } from '../../server/src/media/run-ffmpeg.js';
+import { timedWithPeak } from '../lib/tree-rss.js';
+import { bareEncode, CLIP_SEC, FPS, makeAvatarClip, makeVoice } from './inputs.js';
 
 const SECONDS = Number(process.env.BENCH_RENDER_SEC ?? 60);
 /** BENCH_RENDER_BASELINE=off skips the baseline (for long memory runs, e.g. BENCH_RENDER_SEC=1800). */
 const WITH_BASELINE = process.env.BENCH_RENDER_BASELINE !== 'off';
-const CLIP_SEC = 10;
-const FPS = 25;
 const SIZES = (process.env.BENCH_RENDER_SIZES ?? '720x1280,1080x1920').split(',').map((s) => {
   const [w, h] = s.split('x').map(Number) as [number, number];
   return { width: w, height: h };
@@ -27,57 +24,10 @@ const SIZES = (process.env.BENCH_RENDER_SIZES ?? '720x1280,1080x1920').split(','
 
 const bins = resolveMediaBinaries();
 const work = await mkdtemp(join(tmpdir(), 'likeness-render-bench-'));
-const ff = (args: string[]) => runMediaBinary(bins.ffmpeg, ['-hide_banner', '-v', 'error', '-y', ...args]);
-
-/** Resident memory in MB of this process plus the processes it started (ffmpeg), from /proc. */
-async function treeRssMb(): Promise<number> {
-  const rssKb = async (pid: string) => {
-    try {
-      return Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-    } catch {
-      return 0; // exited between listing and reading
-    }
-  };
-  const self = String(process.pid);
-  const children = (await readFile(`/proc/${self}/task/${self}/children`, 'utf8').catch(() => ''))
-    .split(' ')
-    .filter(Boolean);
-  const kb = await Promise.all([self, ...children].map(rssKb));
-  return kb.reduce((a, b) => a + b, 0) / 1024;
-}
-
-async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; peakMb: number; value: T }> {
-  let peak = await treeRssMb();
-  const sampler = setInterval(() => void treeRssMb().then((v) => (peak = Math.max(peak, v))), 250);
-  const t0 = performance.now();
-  try {
-    const value = await fn();
-    return { ms: performance.now() - t0, peakMb: peak, value };
-  } finally {
-    clearInterval(sampler);
-  }
-}
 
 try {
-  // The avatar: a person (a sample portrait) swaying gently in a 9:16 frame, 10 s of H.264.
-  const photo = join(work, 'person.png');
-  const facePhoto = join(
-    new URL('../../node_modules/@vladmandic/face-api/demo/sample1.jpg', import.meta.url).pathname,
-  );
-  await sharp(facePhoto).extract({ left: 148, top: 0, width: 720, height: 1280 }).png().toFile(photo);
-  const clip = join(work, 'avatar.mp4');
-  await ff([
-    ...['-loop', '1', '-framerate', String(FPS), '-i', photo, '-t', String(CLIP_SEC)],
-    ...['-vf', "scale=1080:1920,rotate=a='0.03*sin(2*PI*t/5)':c=black@0,format=yuv420p"],
-    ...x264Args({ preset: 'veryfast', crf: 18 }),
-    clip,
-  ]);
-  // The sound: 60 s of voiced syllables with pauses (the mouth is driven from the audio).
-  const speech = join(work, 'speech.wav');
-  const voice =
-    '0.5*pow(0.55+0.45*sin(2*PI*3*t),2)*gt(sin(2*PI*t/7)+0.6,0)*' +
-    '(sin(2*PI*150*t)+0.6*sin(2*PI*300*t)+0.4*sin(2*PI*450*t)+0.25*sin(2*PI*900*t))/2.25';
-  await ff(['-f', 'lavfi', '-i', `aevalsrc='${voice}':s=22050:d=${SECONDS}`, '-ac', '1', speech]);
+  const clip = await makeAvatarClip(bins, work, { width: 1080, height: 1920 });
+  const speech = await makeVoice(bins, work, SECONDS);
 
   const detector = await createFaceDetector();
   const info = await probeMedia(bins.ffprobe, clip);
@@ -98,19 +48,12 @@ try {
   for (const size of SIZES) {
     const label = `${size.width}x${size.height}`;
     const base = join(work, `baseline-${label}.mp4`);
-    const baseline = await timed(async () => {
+    const baseline = await timedWithPeak(async () => {
       if (!WITH_BASELINE) return;
-      await ff([
-        ...['-stream_loop', '-1', '-i', clip, '-i', speech],
-        ...['-map', '0:v', '-map', '1:a', '-t', String(SECONDS)],
-        ...['-vf', `scale=${size.width}:${size.height},fps=${FPS}`],
-        ...x264Args(DEFAULT_VIDEO_ENCODER),
-        ...aacArgs(),
-        ...['-movflags', '+faststart', base],
-      ]);
+      await bareEncode(bins, clip, speech, SECONDS, size, base);
     });
     const out = join(work, `render-${label}.mp4`);
-    const render = await timed(() =>
+    const render = await timedWithPeak(() =>
       renderTalkingVideo(bins, {
         avatar: { kind: 'video', path: clip, startSec: 0, face: track },
         speech: { path: speech },
@@ -127,7 +70,9 @@ try {
         `**${ratio}** | ${rtf.toFixed(2)}× | ${render.peakMb.toFixed(0)} MB |`,
     );
     console.log(
-      `${label}: render ${(render.ms / 1000).toFixed(1)} s (${render.value.animatedFrames} frames animated, ` +
+      `${label}: render ${(render.ms / 1000).toFixed(1)} s (${render.value.pipeline} pipeline` +
+        `${render.value.region ? `, region ${render.value.region.width}x${render.value.region.height}` : ''}, ` +
+        `${render.value.animatedFrames} frames animated, ` +
         `duration ${probe.durationSec.toFixed(3)} s), baseline ${baseSec}, ` +
         `ratio ${ratio}, ${rtf.toFixed(2)}× real time, peak RSS ${render.peakMb.toFixed(0)} MB ` +
         `(baseline ${baseline.peakMb.toFixed(0)} MB)`,

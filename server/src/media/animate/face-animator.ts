@@ -1,4 +1,4 @@
-import { LIPS_LOWER_OUTER, LIPS_UPPER_OUTER, MESH_POINTS } from '../face/landmarks.js';
+import { LIPS_LOWER_OUTER, LIPS_UPPER_OUTER } from '../face/landmarks.js';
 import { faceHeight } from '../face/track.js';
 import { planes, type Plane } from './frame.js';
 import type { HeadTrack } from './idle-motion.js';
@@ -36,8 +36,23 @@ export interface FrameStats {
 
 const LIP_SAMPLES = [...LIPS_UPPER_OUTER.slice(2, 9), ...LIPS_LOWER_OUTER.slice(2, 9)];
 
-/** Mean luma at the lips (a pixel inside each outer lip point toward the mouth centre). */
-function lipLuma(y: Plane, pts: Float32Array): number {
+/** Moves a rig built in frame pixels by (dx, dy) (its points and the mouth opening). */
+function shiftRig(rig: RigResult, dx: number, dy: number): void {
+  for (const p of [rig.mesh.src, rig.mesh.dst]) {
+    for (let k = 0; k < p.length; k += 2) {
+      p[k] = p[k]! + dx;
+      p[k + 1] = p[k + 1]! + dy;
+    }
+  }
+  rig.opening.cx += dx;
+  rig.opening.cy += dy;
+}
+
+/**
+ * Mean luma at the lips (a pixel inside each outer lip point toward the mouth centre); `y` covers
+ * the frame from (ox, oy).
+ */
+function lipLuma(y: Plane, pts: Float32Array, ox = 0, oy = 0): number {
   let cx = 0;
   let cy = 0;
   for (const i of LIP_SAMPLES) {
@@ -49,8 +64,8 @@ function lipLuma(y: Plane, pts: Float32Array): number {
   let sum = 0;
   let n = 0;
   for (const i of LIP_SAMPLES) {
-    const x = Math.round(pts[i * 2]! * 0.75 + cx * 0.25);
-    const yy = Math.round(pts[i * 2 + 1]! * 0.75 + cy * 0.25);
+    const x = Math.round(pts[i * 2]! * 0.75 + cx * 0.25) - ox;
+    const yy = Math.round(pts[i * 2 + 1]! * 0.75 + cy * 0.25) - oy;
     if (x < 0 || yy < 0 || x >= y.width || yy >= y.height) continue;
     sum += y.data[yy * y.width + x]!;
     n++;
@@ -58,13 +73,27 @@ function lipLuma(y: Plane, pts: Float32Array): number {
   return n ? sum / n : 100;
 }
 
+/** A part of the frame, in frame pixels. */
+export interface FrameRegion {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export class FaceAnimator implements FrameAnimator {
   readonly stats: FrameStats = { animated: 0, passed: 0 };
   private readonly scratch: [Plane, Plane, Plane];
-  private readonly rig = new RigBuilder();
+  /** What `render` receives: the whole frame, or the region of it that forRegion names. */
+  private readonly area: FrameRegion;
 
-  constructor(private readonly anim: FaceAnimation) {
-    const { width: w, height: h } = anim;
+  constructor(
+    private readonly anim: FaceAnimation,
+    region?: FrameRegion,
+    private readonly rig = new RigBuilder(),
+  ) {
+    this.area = region ?? { x: 0, y: 0, width: anim.width, height: anim.height };
+    const { width: w, height: h } = this.area;
     this.scratch = planes({ width: w, height: h, data: new Uint8Array(w * h * 1.5) });
   }
 
@@ -115,9 +144,13 @@ export class FaceAnimator implements FrameAnimator {
     return box;
   }
 
-  /** The same animation, rendered on `region` of the frame alone. */
-  forRegion(region: { x: number; y: number; width: number; height: number }): FaceAnimator {
-    return new FaceAnimator(regionAnimation(this.anim, region));
+  /**
+   * The same animation, rendered on `region` of the frame alone (frames passed to `render` are
+   * that region). It shares this animator's rig builder, so triangulations found by movedBounds are
+   * reused.
+   */
+  forRegion(region: FrameRegion): FaceAnimator {
+    return new FaceAnimator(this.anim, region, this.rig);
   }
 
   /**
@@ -133,37 +166,14 @@ export class FaceAnimator implements FrameAnimator {
       return;
     }
     const rig = this.rigAt(index, pts);
-    const out = planes({ width: a.width, height: a.height, data: frame });
+    const { x: ox, y: oy, width: w, height: h } = this.area;
+    if (ox !== 0 || oy !== 0) shiftRig(rig, -ox, -oy);
+    const out = planes({ width: w, height: h, data: frame });
     // The lips' brightness is read before the warp moves them (the frame still holds the source).
-    const luma = lipLuma(out[0], pts);
-    if (base) warpFrame(planes({ width: a.width, height: a.height, data: base }), out, rig.mesh);
+    const luma = lipLuma(out[0], pts, ox, oy);
+    if (base) warpFrame(planes({ width: w, height: h, data: base }), out, rig.mesh);
     else warpFrameInPlace(out, this.scratch, rig.mesh);
     paintMouth(out, rig.opening, { lipLuma: luma });
     this.stats.animated++;
   }
-}
-
-/**
- * The same animation on a part of the frame (the region-only pipeline renders that part alone):
- * landmarks move to the region's origin, planes take the region's size.
- */
-export function regionAnimation(
-  anim: FaceAnimation,
-  region: { x: number; y: number; width: number; height: number },
-): FaceAnimation {
-  const shifted = new Float32Array(MESH_POINTS * 2);
-  return {
-    ...anim,
-    width: region.width,
-    height: region.height,
-    landmarksAt(index) {
-      const pts = anim.landmarksAt(index);
-      if (!pts) return null;
-      for (let k = 0; k < shifted.length; k += 2) {
-        shifted[k] = pts[k]! - region.x;
-        shifted[k + 1] = pts[k + 1]! - region.y;
-      }
-      return shifted;
-    },
-  };
 }

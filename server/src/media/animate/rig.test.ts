@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CHIN, FOREHEAD, RIGHT_EYE } from '../face/landmarks.js';
-import { buildRig, MAX_GAP_OF_WIDTH } from './rig.js';
+import { buildRig, MAX_GAP_OF_WIDTH, RigBuilder } from './rig.js';
 import { portraitLandmarks } from '../../../test/helpers/face-fixture.js';
 
 const points = portraitLandmarks();
@@ -70,4 +70,18 @@ test('head motion turns the whole face about the neck, and the far anchors stay'
   const n = src.length;
   // The last points are the neck and the outer ring: fixed.
   for (let i = n - 10; i < n; i++) assert.equal(src[i], dst[i]);
+});
+
+test('a builder that meets the same points again gives the same triangles as a fresh one', () => {
+  const moved = points.map((v, i) => (i % 2 === 0 ? v + 3 : v));
+  const pose = { open: 0.6, wide: 0, round: 0 };
+  const builder = new RigBuilder();
+  const first = Array.from(builder.build({ points, pose, blink: 0, head: null }).mesh.triangles);
+  builder.build({ points: moved, pose, blink: 0, head: null });
+  const again = Array.from(builder.build({ points, pose, blink: 0, head: null }).mesh.triangles);
+  const fresh = Array.from(buildRig({ points, pose, blink: 0, head: null }).mesh.triangles);
+  assert.deepEqual(again, first);
+  assert.deepEqual(again, fresh);
+  const other = Array.from(builder.build({ points: moved, pose, blink: 0, head: null }).mesh.triangles);
+  assert.deepEqual(other, Array.from(buildRig({ points: moved, pose, blink: 0, head: null }).mesh.triangles));
 });

@@ -145,9 +145,15 @@ const RIG_INDEX = new Map<number, number>(RIG_POINTS.map((m, idx) => [m, idx]));
 const RIG_SIZE = RIG_POINTS.length + FACE_OVAL.length * 2 + 5;
 const PAIRS = LIPS_UPPER_INNER.length;
 
+/** Triangulations kept per builder: a looping video shows the same landmarks once per pass. */
+const TRIANGULATION_CACHE_BYTES = 32 * 1024 * 1024;
+
 /**
  * Buffers reused from frame to frame. A render builds a rig for every frame; fresh typed arrays and
  * a fresh triangulation each time made the garbage collector run several times a second.
+ * Triangulations are remembered by their source points (up to TRIANGULATION_CACHE_BYTES): the
+ * triangulation is a function of the points alone, so a looping video's later passes, and a
+ * render after the pass that measured its region, reuse them exactly.
  * The result of `build` is valid until the next call.
  */
 export class RigBuilder {
@@ -158,6 +164,9 @@ export class RigBuilder {
   private readonly upper = new Float32Array(PAIRS * 2);
   private readonly lower = new Float32Array(PAIRS * 2);
   private delaunay: Delaunator<Float64Array> | null = null;
+  private readonly known = new Map<number, { points: Float32Array; triangles: Uint32Array }[]>();
+  private knownBytes = 0;
+  private last: Uint32Array | null = null;
 
   build(input: RigInput): RigResult {
     return buildInto(input, this);
@@ -168,15 +177,35 @@ export class RigBuilder {
     return { src: this.src, dst: this.dst, rigid: this.rigid, upper: this.upper, lower: this.lower };
   }
 
-  /** @internal Triangulates the source positions, reusing the triangulation's memory. */
+  /** @internal Triangulates the source positions (or finds them triangulated before). */
   triangulate(): Uint32Array {
-    // A still picture gives the same source points every frame: keep its triangulation.
-    if (this.delaunay && this.coords.every((v, i) => v === this.src[i])) return this.delaunay.triangles;
+    // A still picture gives the same source points every frame.
+    if (this.last && this.coords.every((v, i) => v === this.src[i])) return this.last;
     this.coords.set(this.src);
+    const key = hashPoints(this.src);
+    const seen = this.known.get(key)?.find((k) => k.points.every((v, i) => v === this.src[i]));
+    if (seen) return (this.last = seen.triangles);
     if (this.delaunay) this.delaunay.update();
     else this.delaunay = new Delaunator(this.coords);
-    return this.delaunay.triangles;
+    const triangles = this.delaunay.triangles.slice();
+    const bytes = triangles.byteLength + this.src.byteLength;
+    if (this.knownBytes + bytes <= TRIANGULATION_CACHE_BYTES) {
+      const entry = { points: this.src.slice(), triangles };
+      const list = this.known.get(key);
+      if (list) list.push(entry);
+      else this.known.set(key, [entry]);
+      this.knownBytes += bytes;
+    }
+    return (this.last = triangles);
   }
+}
+
+/** FNV-1a over the points' bits. */
+function hashPoints(points: Float32Array): number {
+  const bits = new Uint32Array(points.buffer, points.byteOffset, points.length);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bits.length; i++) h = Math.imul(h ^ bits[i]!, 0x01000193);
+  return h >>> 0;
 }
 
 /** Builds the warp for one frame (one-off; renders use a RigBuilder). */

@@ -39,8 +39,8 @@ test('adjacent triangles cover their shared edge without gaps', () => {
   const from = plane(16, 16, () => 200);
   const to = plane(16, 16, () => 0);
   const dst = square(0, 0, 16, 16);
-  // Move the source a hair so the triangles count as moving.
-  warpPlane(from, to, { src: square(0.1, 0, 16.1, 16), dst, triangles: quad });
+  // Move the source just past the still threshold (a quarter pixel) so the triangles count as moving.
+  warpPlane(from, to, { src: square(0.3, 0, 16.3, 16), dst, triangles: quad });
   assert.ok(
     to.data.every((v) => v === 200),
     'every pixel written once',
@@ -52,4 +52,11 @@ test('chroma planes use the same mesh at half scale', () => {
   const to = plane(20, 10, () => 0);
   warpPlane(from, to, { src: square(0, 0, 40, 20), dst: square(4, 0, 44, 20), triangles: quad }, 0.5);
   assert.equal(to.data[5 * 20 + 10], 80); // shifted by 2 chroma pixels
+});
+
+test('corners that move less than a quarter pixel count as still: nothing is written', () => {
+  const from = plane(16, 16, () => 200);
+  const to = plane(16, 16, () => 0);
+  warpPlane(from, to, { src: square(0.2, 0, 16.2, 16), dst: square(0, 0, 16, 16), triangles: quad });
+  assert.ok(to.data.every((v) => v === 0));
 });

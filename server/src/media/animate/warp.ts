@@ -17,8 +17,12 @@ export interface WarpMesh {
   triangles: Uint32Array;
 }
 
-/** Points closer than this (in pixels) count as not moved. */
-const STILL = 0.02;
+/**
+ * Points closer than this (in pixels) count as not moved. A quarter pixel cannot be seen, and the
+ * jaw's and cheeks' smallest movements far from the mouth then cost no warp (the region-only
+ * pipeline's region shrinks with them).
+ */
+const STILL = 0.25;
 
 /**
  * Warps `from` into `to` (same size, distinct buffers) over the triangles of `mesh`. `scale` maps
@@ -225,7 +229,9 @@ export function movedBox(mesh: WarpMesh): PixelBounds | null {
     const c = triangles[t + 2]!;
     if (!moved(a) && !moved(b) && !moved(c)) continue;
     box ??= { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
-    for (const v of [a, b, c]) {
+    // Three corners, without an array per triangle (this runs for every frame).
+    for (let k = 0; k < 3; k++) {
+      const v = k === 0 ? a : k === 1 ? b : c;
       box.x0 = Math.min(box.x0, src[v * 2]!, dst[v * 2]!);
       box.y0 = Math.min(box.y0, src[v * 2 + 1]!, dst[v * 2 + 1]!);
       box.x1 = Math.max(box.x1, src[v * 2]!, dst[v * 2]!);

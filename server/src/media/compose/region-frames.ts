@@ -12,10 +12,13 @@ import type { Box, MediaBins } from './types.js';
 /**
  * The source of the region-only pipeline's patch: the region of every output frame, as the final
  * encode shows it before the patch covers it. The material is decoded once; a loop's passes read
- * it back from a scratch file in the render's working folder (the page cache keeps it warm, the
- * process's memory stays flat however long the clip), and its seams are blended with ffmpeg's own
- * arithmetic (seamBlend), so the patch's edge matches the frame around it exactly.
+ * it back from memory, or for material over MEMORY_CACHE_BYTES from a scratch file in the render's
+ * working folder (the page cache keeps it warm, the process's memory stays flat however long the
+ * clip), and its seams are blended with ffmpeg's own arithmetic (seamBlend), so the patch's edge
+ * matches the frame around it exactly.
  */
+const MEMORY_CACHE_BYTES = 64 * 1024 * 1024;
+
 export function openRegionFrames(
   bins: MediaBins,
   source: RegionSource,
@@ -54,19 +57,23 @@ async function* regionFrames(
   const { materialFrames: m, fadeFrames: x } = source.plan;
   const frames = decoder.frames[Symbol.asyncIterator]();
   // Only a loop revisits its material.
-  const cache = x > 0 ? await open(cachePath, 'w+') : null;
+  const kept: Buffer[] | null = x > 0 && m * bytes <= MEMORY_CACHE_BYTES ? [] : null;
+  const cache = x > 0 && !kept ? await open(cachePath, 'w+') : null;
   let decoded = 0;
   const material = async (index: number): Promise<Buffer> => {
-    if (index < decoded && cache) {
+    if (index < decoded) {
       const frame = pool.take();
-      await cache.read(frame, 0, bytes, index * bytes);
+      if (kept) frame.set(kept[index]!);
+      else if (cache) await cache.read(frame, 0, bytes, index * bytes);
+      else throw new Error(`material frame ${index} asked again`);
       return frame;
     }
     if (index !== decoded) throw new Error(`material frame ${index} asked before frame ${decoded}`);
     const next = await frames.next();
     if (next.done) throw new AvatarStreamEndedError(decoded, expected);
     decoded++;
-    if (cache) await cache.write(next.value, 0, bytes, index * bytes);
+    if (kept) kept.push(Buffer.from(next.value));
+    else if (cache) await cache.write(next.value, 0, bytes, index * bytes);
     return next.value;
   };
   try {

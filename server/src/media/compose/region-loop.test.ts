@@ -6,6 +6,7 @@ import {
   END_MARGIN_FRAMES,
   MAX_REGION_PASSES,
   planRegionLoop,
+  regionPasses,
   regionSteps,
   seamAlpha,
   seamBlend,
@@ -83,4 +84,15 @@ test("the seam's weights and blend are ffmpeg's fade and overlay arithmetic", ()
   assert.deepEqual(levels, [66, 83, 100, 117, 135, 152, 169]);
   assert.equal(seamAlpha(0, 12), 0);
   assert.equal(seamAlpha(12, 12), 255);
+});
+
+test('passes run on through their seams: a body and the seam after it are one run of material', () => {
+  const plan = planRegionLoop(planVideoLoop(3.3, 0.4, 10, 25), 25, 251)!;
+  assert.deepEqual(regionPasses(plan), [
+    { from: 0, frames: 70 },
+    { from: 12, frames: 58 },
+    { from: 12, frames: 58 },
+    { from: 12, frames: 58 },
+    { from: 12, frames: 7 },
+  ]);
 });

@@ -78,6 +78,19 @@ export function planRegionLoop(loop: VideoLoopPlan, fps: number, total: number):
   };
 }
 
+/**
+ * The passes as the final encode decodes them: each plays on through its tail (the seam's head is
+ * laid over it), so a pass is a body and the seam after it, as one run of material frames.
+ */
+export function regionPasses(plan: RegionLoop): { from: number; frames: number }[] {
+  const passes: { from: number; frames: number }[] = [];
+  for (const g of plan.segments) {
+    if (g.kind === 'body') passes.push({ from: g.from, frames: g.frames });
+    else passes[passes.length - 1]!.frames += g.frames;
+  }
+  return passes;
+}
+
 /** What output frame `index` shows: a material frame, or seam step k (tail m−x+k over head k). */
 export type RegionStep = { kind: 'material'; index: number } | { kind: 'seam'; k: number };
 

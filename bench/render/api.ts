@@ -1,0 +1,100 @@
+// bench/render/api.ts: a 60-second talking video through the public API, as a user times it, at
+// 720x1280 and 1080x1920: from `POST /video/create_by_audio` until `GET /video/task` answers
+// status 3 (queueing, probing, the voice analysis, the render and the upload of the work included).
+// The video avatar (a person swaying in a 10 s clip of the output's size) is made through the API
+// first. Baseline, measured in the same run just before and just after: a bare ffmpeg decode +
+// encode of the same clip looped to 60 s with the same sound and x264/AAC settings (the mean of the
+// two). Also reports the peak memory of the server's process tree during the render.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resolveMediaBinaries } from '../../server/src/media/binaries.js';
+import { Cleanup } from '../lib/cleanup.js';
+import { cliJson, serverRoot, startLikeness, stopProcess } from '../lib/spawn.js';
+import { svc, type Body } from '../lib/svc.js';
+import { timedWithPeak } from '../lib/tree-rss.js';
+import { bareEncode, makeAvatarClip, makeVoice } from './inputs.js';
+
+const SECONDS = Number(process.env.BENCH_RENDER_SEC ?? 60);
+const SIZES = (process.env.BENCH_RENDER_SIZES ?? '720x1280,1080x1920').split(',').map((s) => {
+  const [w, h] = s.split('x').map(Number) as [number, number];
+  return { width: w, height: h };
+});
+
+const bins = resolveMediaBinaries();
+const cleanup = new Cleanup();
+const work = await mkdtemp(join(tmpdir(), 'likeness-render-api-bench-'));
+cleanup.add('work dir', () => rm(work, { recursive: true, force: true }));
+
+try {
+  const server = await startLikeness({ LIKENESS_CATALOGUE_PRERENDER: 'off' });
+  cleanup.add('server', async () => {
+    await stopProcess(server.child);
+    await rm(server.dataDir, { recursive: true, force: true });
+  });
+  const account = await cliJson(['accounts', 'create', '--credits', '1000000'], server.env, serverRoot);
+  const call = (method: 'GET' | 'POST', path: string, body?: Body) =>
+    svc(server.url, account.token!, method, path, body);
+  const upload = async (ext: string, file: string): Promise<string> => {
+    const grant = await call('POST', '/tool/create_upload_url', { file_extension: ext });
+    const put = await fetch(String(grant.upload_url), {
+      method: 'PUT',
+      headers: { 'content-type': String(grant.content_type) },
+      body: new Uint8Array(await readFile(file)),
+    });
+    if (put.status !== 200) throw new Error(`upload: HTTP ${put.status} ${await put.text()}`);
+    return String(grant.file_id);
+  };
+  /** Polls every 50 ms, as a client waiting for its work would (at most 50 ms late). */
+  const wait = async (path: '/video/task' | '/avatar/task', taskId: unknown): Promise<Body> => {
+    for (const deadline = Date.now() + 900_000; Date.now() < deadline;) {
+      const task = await call('GET', `${path}?task_id=${String(taskId)}`);
+      if (task.status === 3) return task;
+      if (task.status === 4) throw new Error(`task ${String(taskId)} failed: ${JSON.stringify(task)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`task ${String(taskId)} did not finish within 15 minutes`);
+  };
+
+  const speech = await makeVoice(bins, work, SECONDS);
+  const speechId = await upload('wav', speech);
+  const rows: string[] = [];
+  for (const size of SIZES) {
+    const label = `${size.width}x${size.height}`;
+    const clip = await makeAvatarClip(bins, work, size, true);
+    const made = await call('POST', '/avatar/create_by_video', {
+      file_id: await upload('mp4', clip),
+      title: label,
+    });
+    const avatar = String((await wait('/avatar/task', made.task_id)).avatar);
+
+    const bare = async () => {
+      const t0 = performance.now();
+      await bareEncode(bins, clip, speech, SECONDS, size, join(work, `bare-${label}.mp4`));
+      return performance.now() - t0;
+    };
+    const before = await bare();
+    const api = await timedWithPeak(async () => {
+      const task = await call('POST', '/video/create_by_audio', { avatar, file_id: speechId, title: label });
+      return wait('/video/task', task.task_id);
+    }, server.child.pid);
+    const after = await bare();
+    const baseline = (before + after) / 2;
+    const ratio = api.ms / baseline;
+    console.log(
+      `${label}: submission to completion ${(api.ms / 1000).toFixed(1)} s, bare encode ` +
+        `${(before / 1000).toFixed(1)} s before and ${(after / 1000).toFixed(1)} s after, ratio ${ratio.toFixed(2)}, ` +
+        `server peak RSS ${api.peakMb.toFixed(0)} MB`,
+    );
+    rows.push(
+      `| ${label} | ${(api.ms / 1000).toFixed(1)} s | ${(baseline / 1000).toFixed(1)} s | **${ratio.toFixed(2)}** | ${api.peakMb.toFixed(0)} MB |`,
+    );
+  }
+  console.log(
+    `\n| output (${SECONDS} s, 25 fps) | through the API | bare ffmpeg encode | ratio | server peak RSS |`,
+  );
+  console.log('|---|---|---|---|---|');
+  for (const r of rows) console.log(r);
+} finally {
+  await cleanup.unwind(0);
+}

@@ -1,0 +1,69 @@
+// The render benches' inputs, made fresh in each run: a person (a sample portrait) swaying gently
+// in a 9:16 frame, 10 s of H.264 at the size asked, and a voice of voiced syllables with pauses.
+// The baseline a user would otherwise run: a bare ffmpeg decode + encode of the same clip, looped to
+// the same length and scaled to the output, with the same x264 and AAC settings and the same sound.
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { MediaBins } from '../../server/src/media/compose/types.js';
+import { aacArgs, DEFAULT_VIDEO_ENCODER, x264Args } from '../../server/src/media/ffmpeg/encode-args.js';
+import { runMediaBinary } from '../../server/src/media/run-ffmpeg.js';
+
+export const CLIP_SEC = 10;
+export const FPS = 25;
+
+const ff = (bins: MediaBins, args: string[]) =>
+  runMediaBinary(bins.ffmpeg, ['-hide_banner', '-v', 'error', '-y', ...args]);
+
+/** The swaying person, `width`x`height`, CLIP_SEC long (with silent sound when `withAudio`). */
+export async function makeAvatarClip(
+  bins: MediaBins,
+  work: string,
+  size: { width: number; height: number },
+  withAudio = false,
+): Promise<string> {
+  const photo = join(work, 'person.png');
+  const facePhoto = new URL('../../node_modules/@vladmandic/face-api/demo/sample1.jpg', import.meta.url)
+    .pathname;
+  await sharp(facePhoto).extract({ left: 148, top: 0, width: 720, height: 1280 }).png().toFile(photo);
+  const clip = join(work, `avatar-${size.width}x${size.height}.mp4`);
+  await ff(bins, [
+    ...['-loop', '1', '-framerate', String(FPS), '-i', photo],
+    ...(withAudio ? ['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono'] : []),
+    '-t',
+    String(CLIP_SEC),
+    ...['-vf', `scale=${size.width}:${size.height},rotate=a='0.03*sin(2*PI*t/5)':c=black@0,format=yuv420p`],
+    ...x264Args({ preset: 'veryfast', crf: 18 }),
+    ...(withAudio ? ['-c:a', 'aac', '-shortest'] : []),
+    clip,
+  ]);
+  return clip;
+}
+
+/** `seconds` of voiced syllables with pauses, mono WAV. */
+export async function makeVoice(bins: MediaBins, work: string, seconds: number): Promise<string> {
+  const speech = join(work, `speech-${seconds}.wav`);
+  const voice =
+    '0.5*pow(0.55+0.45*sin(2*PI*3*t),2)*gt(sin(2*PI*t/7)+0.6,0)*' +
+    '(sin(2*PI*150*t)+0.6*sin(2*PI*300*t)+0.4*sin(2*PI*450*t)+0.25*sin(2*PI*900*t))/2.25';
+  await ff(bins, ['-f', 'lavfi', '-i', `aevalsrc='${voice}':s=22050:d=${seconds}`, '-ac', '1', speech]);
+  return speech;
+}
+
+/** The baseline: the clip looped to `seconds`, scaled to the output, encoded with the sound. */
+export async function bareEncode(
+  bins: MediaBins,
+  clip: string,
+  speech: string,
+  seconds: number,
+  size: { width: number; height: number },
+  out: string,
+): Promise<void> {
+  await ff(bins, [
+    ...['-stream_loop', '-1', '-i', clip, '-i', speech],
+    ...['-map', '0:v', '-map', '1:a', '-t', String(seconds)],
+    ...['-vf', `scale=${size.width}:${size.height},fps=${FPS}`],
+    ...x264Args(DEFAULT_VIDEO_ENCODER),
+    ...aacArgs(),
+    ...['-movflags', '+faststart', out],
+  ]);
+}
