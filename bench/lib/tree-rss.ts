@@ -33,17 +33,31 @@ export async function treeRssMb(pid: number = process.pid): Promise<number> {
   return total / 1024;
 }
 
-/** Runs `fn`, sampling the tree's memory every 250 ms; its time and the peak. */
+/**
+ * Runs `fn`, sampling the tree's memory every 250 ms; its time, the peak, and the peaks of the first
+ * and the last quarter of the run (equal ones: memory that does not grow with the length).
+ */
 export async function timedWithPeak<T>(
   fn: () => Promise<T>,
   pid: number = process.pid,
-): Promise<{ ms: number; peakMb: number; value: T }> {
-  let peak = await treeRssMb(pid);
-  const sampler = setInterval(() => void treeRssMb(pid).then((v) => (peak = Math.max(peak, v))), 250);
+): Promise<{ ms: number; peakMb: number; firstQuarterMb: number; lastQuarterMb: number; value: T }> {
+  const samples: { at: number; mb: number }[] = [];
   const t0 = performance.now();
+  const sample = () => void treeRssMb(pid).then((mb) => samples.push({ at: performance.now() - t0, mb }));
+  sample();
+  const sampler = setInterval(sample, 250);
   try {
     const value = await fn();
-    return { ms: performance.now() - t0, peakMb: peak, value };
+    const ms = performance.now() - t0;
+    const peakOf = (from: number, to: number) =>
+      Math.max(0, ...samples.filter((s) => s.at >= from && s.at <= to).map((s) => s.mb));
+    return {
+      ms,
+      peakMb: peakOf(0, ms),
+      firstQuarterMb: peakOf(0, ms / 4),
+      lastQuarterMb: peakOf((ms * 3) / 4, ms),
+      value,
+    };
   } finally {
     clearInterval(sampler);
   }

@@ -262,3 +262,25 @@ test('a 1080x1920 render changes only the region it pipes in, shows no edge arou
       `mouth in speech ${mouthSpeech.toFixed(2)}, in silence ${mouthSilence.toFixed(2)}`,
   );
 });
+
+test('a region decoder that fails says why, where its frames stop', async () => {
+  const plan = planRegionLoop(planVideoLoop(3.3, 0, 10, 25), 25, 251)!;
+  const source: RegionSource = {
+    path: path.join(dir, 'missing.mp4'),
+    plan,
+    box: { width: 320, height: 480 },
+    fps: 25,
+  };
+  const region = { x: 100, y: 200, width: 120, height: 100 };
+  const pictures = openRegionFrames(bins, source, region, new FramePool(frameBytes(120, 100)), dir);
+  assert.equal(pictures.source.kind, 'stream');
+  if (pictures.source.kind !== 'stream') return;
+  const frames = pictures.source.frames;
+  await assert.rejects(
+    async () => {
+      for await (const frame of frames) void frame;
+    },
+    (err: Error) => /missing\.mp4|No such file/.test(err.message),
+  );
+  await pictures.close();
+});

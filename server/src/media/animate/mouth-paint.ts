@@ -64,18 +64,27 @@ interface Shade {
   cb: number;
   cr: number;
   a: number;
+  lip: number;
 }
 
-/** Colour and coverage of the mouth interior at a point of the mouth frame. */
+/**
+ * Colour and coverage of the mouth interior at the frame point (x2 / 2, y2 / 2): twice the pixel
+ * centre's coordinates, whole numbers, so the call passes no fractional argument (V8 boxes those
+ * for a function this large, once per pixel). The lips' luma comes in `out.lip`.
+ */
 function shadeAt(
-  x: number,
-  y: number,
+  x2: number,
+  y2: number,
   upper: Float32Array,
   lower: Float32Array,
   o: MouthOpening,
-  lip: number,
   out: Shade,
 ): boolean {
+  const dx = x2 / 2 - o.cx;
+  const dy = y2 / 2 - o.cy;
+  const x = dx * o.ux + dy * o.uy;
+  const y = -dx * o.uy + dy * o.ux;
+  const lip = out.lip;
   const yu = contourY(upper, x);
   const yl = contourY(lower, x);
   const gap = yl - yu;
@@ -155,18 +164,14 @@ export function paintMouth(planes: [Plane, Plane, Plane], o: MouthOpening, colou
     }
   }
   const [Y, U, V] = planes;
-  const shade: Shade = { y: 0, cb: 0, cr: 0, a: 0 };
+  const shade: Shade = { y: 0, cb: 0, cr: 0, a: 0, lip };
   const bx0 = Math.max(0, Math.floor(x0 - 2));
   const by0 = Math.max(0, Math.floor(y0 - 2));
   const bx1 = Math.min(Y.width - 1, Math.ceil(x1 + 2));
   const by1 = Math.min(Y.height - 1, Math.ceil(y1 + 2));
   for (let py = by0; py <= by1; py++) {
     for (let px = bx0; px <= bx1; px++) {
-      const dx = px + 0.5 - o.cx;
-      const dy = py + 0.5 - o.cy;
-      const lx = dx * o.ux + dy * o.uy;
-      const ly = -dx * o.uy + dy * o.ux;
-      if (!shadeAt(lx, ly, upper, lower, o, lip, shade)) continue;
+      if (!shadeAt(px * 2 + 1, py * 2 + 1, upper, lower, o, shade)) continue;
       const i = py * Y.width + px;
       Y.data[i] = Math.round(Y.data[i]! + (shade.y - Y.data[i]!) * shade.a);
     }
@@ -174,11 +179,7 @@ export function paintMouth(planes: [Plane, Plane, Plane], o: MouthOpening, colou
   // Chroma at half resolution: each sample covers a 2x2 luma block, centred at its middle.
   for (let cy = by0 >> 1; cy <= by1 >> 1; cy++) {
     for (let cx = bx0 >> 1; cx <= bx1 >> 1; cx++) {
-      const dx = cx * 2 + 1 - o.cx;
-      const dy = cy * 2 + 1 - o.cy;
-      const lx = dx * o.ux + dy * o.uy;
-      const ly = -dx * o.uy + dy * o.ux;
-      if (!shadeAt(lx, ly, upper, lower, o, lip, shade)) continue;
+      if (!shadeAt(cx * 4 + 2, cy * 4 + 2, upper, lower, o, shade)) continue;
       const i = cy * U.width + cx;
       U.data[i] = Math.round(U.data[i]! + (shade.cb - U.data[i]!) * shade.a);
       V.data[i] = Math.round(V.data[i]! + (shade.cr - V.data[i]!) * shade.a);

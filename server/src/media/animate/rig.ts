@@ -180,10 +180,10 @@ export class RigBuilder {
   /** @internal Triangulates the source positions (or finds them triangulated before). */
   triangulate(): Uint32Array {
     // A still picture gives the same source points every frame.
-    if (this.last && this.coords.every((v, i) => v === this.src[i])) return this.last;
+    if (this.last && samePoints(this.coords, this.src)) return this.last;
     this.coords.set(this.src);
     const key = hashPoints(this.src);
-    const seen = this.known.get(key)?.find((k) => k.points.every((v, i) => v === this.src[i]));
+    const seen = this.known.get(key)?.find((k) => samePoints(k.points, this.src));
     if (seen) return (this.last = seen.triangles);
     if (this.delaunay) this.delaunay.update();
     else this.delaunay = new Delaunator(this.coords);
@@ -198,6 +198,11 @@ export class RigBuilder {
     }
     return (this.last = triangles);
   }
+}
+
+function samePoints(a: Float32Array | Float64Array, b: Float32Array): boolean {
+  for (let i = 0; i < b.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** FNV-1a over the points' bits. */
@@ -315,10 +320,16 @@ function buildInto(input: RigInput, builder: RigBuilder): RigResult {
     }
   }
 
-  for (const i of RIG_POINTS) {
+  // Runs for every rig point of every frame: the mouth-frame transforms are written out here rather
+  // than called (each call returned a fresh pair, a large share of a render's garbage).
+  for (let r = 0; r < RIG_POINTS.length; r++) {
+    const i = RIG_POINTS[r]!;
     const x0 = px(i);
     const y0 = py(i);
-    const [lxp, lyp] = toLocal(f, x0, y0);
+    const ox = x0 - f.cx;
+    const oy = y0 - f.cy;
+    const lxp = ox * f.ux + oy * f.uy;
+    const lyp = -ox * f.uy + oy * f.ux;
     let ddx = 0;
     let ddy = 0;
     if (LIP_POINTS.has(i)) {
@@ -328,12 +339,14 @@ function buildInto(input: RigInput, builder: RigBuilder): RigResult {
       const k2 = jawK(lyp);
       ddy = jawTravel * k2;
       // Cheeks beside the mouth follow the corners sideways, fading with distance.
-      const d = Math.min(Math.hypot(lxp - half, lyp), Math.hypot(lxp + half, lyp));
-      ddx = lxp * xStretch * Math.exp(-(d * d) / (0.5 * width) ** 2);
+      const dr = (lxp - half) * (lxp - half) + lyp * lyp;
+      const dl = (lxp + half) * (lxp + half) + lyp * lyp;
+      ddx = lxp * xStretch * Math.exp(-Math.min(dr, dl) / (0.5 * width) ** 2);
     }
-    const [wx, wy] = fromLocal(lxp + ddx, lyp + ddy);
+    const mx = lxp + ddx;
+    const my = lyp + ddy;
     const lid = lidShift.get(i) ?? 0;
-    push(x0, y0, wx, wy + lid, true);
+    push(x0, y0, f.cx + mx * f.ux - my * f.uy, f.cy + mx * f.uy + my * f.ux + lid, true);
   }
 
   // Synthetic anchors: a "hair" ring that moves with the head, an outer ring and the neck that stay.

@@ -46,30 +46,13 @@ export function warpPlane(from: Plane, to: Plane, mesh: WarpMesh, scale = 1): vo
       Math.abs(src[c + 1]! - dst[c + 1]!) < STILL
     )
       continue;
-    fillTriangle(
-      from,
-      to,
-      w,
-      h,
-      dst[a]! * scale,
-      dst[a + 1]! * scale,
-      dst[b]! * scale,
-      dst[b + 1]! * scale,
-      dst[c]! * scale,
-      dst[c + 1]! * scale,
-      src[a]! * scale,
-      src[a + 1]! * scale,
-      src[b]! * scale,
-      src[b + 1]! * scale,
-      src[c]! * scale,
-      src[c + 1]! * scale,
-    );
+    fillTriangle(from, to, w, h, src, dst, a, b, c, scale);
   }
 }
 
 /**
- * Fills the pixels whose centres lie in the destination triangle (x0,y0)-(x1,y1)-(x2,y2). The
- * affine map to the source triangle is set up once; along a row the source position advances by a
+ * Fills the pixels whose centres lie in the destination triangle of corners a, b, c (offsets of
+ * their x in the mesh arrays, scaled by `scale`). The affine map to the source triangle is set up once; along a row the source position advances by a
  * constant step, so the inner loop is one bilinear sample per pixel.
  */
 function fillTriangle(
@@ -77,19 +60,27 @@ function fillTriangle(
   to: Plane,
   w: number,
   h: number,
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
-  x2: number,
-  y2: number,
-  u0: number,
-  v0: number,
-  u1: number,
-  v1: number,
-  u2: number,
-  v2: number,
+  srcMesh: Float32Array,
+  dstMesh: Float32Array,
+  a: number,
+  b: number,
+  c: number,
+  scale: number,
 ): void {
+  // Corners are read here rather than passed in: twelve fractional arguments to a function too
+  // large to inline were boxed on every call (measured: most of a render's garbage).
+  const x0 = dstMesh[a]! * scale;
+  const y0 = dstMesh[a + 1]! * scale;
+  const x1 = dstMesh[b]! * scale;
+  const y1 = dstMesh[b + 1]! * scale;
+  const x2 = dstMesh[c]! * scale;
+  const y2 = dstMesh[c + 1]! * scale;
+  const u0 = srcMesh[a]! * scale;
+  const v0 = srcMesh[a + 1]! * scale;
+  const u1 = srcMesh[b]! * scale;
+  const v1 = srcMesh[b + 1]! * scale;
+  const u2 = srcMesh[c]! * scale;
+  const v2 = srcMesh[c + 1]! * scale;
   const det = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
   if (Math.abs(det) < 1e-9) return;
   const inv = 1 / det;
@@ -244,9 +235,12 @@ export function movedBox(mesh: WarpMesh): PixelBounds | null {
 /** Copies rows y0..y1 and columns x0..x1 of `from` into the same place in `to`. */
 function copyRegion(from: Plane, to: Plane, x0: number, y0: number, x1: number, y1: number): void {
   const w = from.width;
+  const src = from.data;
+  const out = to.data;
+  // A loop, not `set(subarray(…))`: a view object per row was a tenth of a render's garbage.
   for (let y = y0; y <= y1; y++) {
     const o = y * w;
-    to.data.set(from.data.subarray(o + x0, o + x1 + 1), o + x0);
+    for (let i = o + x0; i <= o + x1; i++) out[i] = src[i]!;
   }
 }
 

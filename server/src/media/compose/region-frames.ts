@@ -37,6 +37,8 @@ export function openRegionFrames(
   });
   const bytes = frameBytes(region.width, region.height);
   const decoder = startFrameDecoder(bins, args, bytes, pool, signal);
+  // Its failure is reported where its frames stop coming (regionFrames), never as unhandled.
+  decoder.done.catch(() => undefined);
   return {
     source: {
       kind: 'stream',
@@ -70,7 +72,10 @@ async function* regionFrames(
     }
     if (index !== decoded) throw new Error(`material frame ${index} asked before frame ${decoded}`);
     const next = await frames.next();
-    if (next.done) throw new AvatarStreamEndedError(decoded, expected);
+    if (next.done) {
+      await decoder.done; // a decoder that failed says why
+      throw new AvatarStreamEndedError(decoded, expected);
+    }
     decoded++;
     if (kept) kept.push(Buffer.from(next.value));
     else if (cache) await cache.write(next.value, 0, bytes, index * bytes);
