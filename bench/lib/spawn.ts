@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rssKb } from './tree-rss.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const serverRoot = join(repoRoot, 'server');
@@ -156,8 +157,5 @@ export async function cliJson(
 
 /** Resident set size of a process in MB, from /proc. */
 export async function rssMb(pid: number): Promise<number> {
-  const { readFile } = await import('node:fs/promises');
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
+  return (await rssKb(String(pid))) / 1024;
 }

@@ -3,7 +3,8 @@
 // are listed, recursively.
 import { readdir, readFile } from 'node:fs/promises';
 
-async function rssKb(pid: string): Promise<number> {
+/** kB resident in one process; 0 once it has exited. */
+export async function rssKb(pid: string): Promise<number> {
   try {
     return Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
   } catch {

@@ -19,7 +19,7 @@ import { runMediaBinary } from '../../server/src/media/run-ffmpeg.js';
 import { CLOSED_GAP, measureLipSync, type LipSyncResult } from '../../server/test/helpers/lipsync-meter.js';
 import { facePhoto, makePortraitVideo, portraitPhoto } from '../../server/test/helpers/media-fixtures.js';
 import { Cleanup } from '../lib/cleanup.js';
-import { svc, type Body } from '../lib/svc.js';
+import { svcClient, type Body } from '../lib/svc.js';
 import { cliJson, repoRoot, serverRoot, startLikeness, stopProcess } from '../lib/spawn.js';
 
 /** The renderer issue's acceptance figures. */
@@ -130,28 +130,7 @@ try {
   });
   const account = await cliJson(['accounts', 'create', '--credits', '1000000'], server.env, serverRoot);
   const token = account.token!;
-  const call = (method: 'GET' | 'POST', path: string, body?: Body) =>
-    svc(server.url, token, method, path, body);
-
-  const upload = async (ext: string, data: Buffer): Promise<string> => {
-    const grant = await call('POST', '/tool/create_upload_url', { file_extension: ext });
-    const put = await fetch(String(grant.upload_url), {
-      method: 'PUT',
-      headers: { 'content-type': String(grant.content_type) },
-      body: new Uint8Array(data),
-    });
-    if (put.status !== 200) throw new Error(`upload: HTTP ${put.status} ${await put.text()}`);
-    return String(grant.file_id);
-  };
-  const wait = async (path: '/video/task' | '/avatar/task', taskId: unknown): Promise<Body> => {
-    for (const deadline = Date.now() + 600_000; Date.now() < deadline;) {
-      const task = await call('GET', `${path}?task_id=${String(taskId)}`);
-      if (task.status === 3) return task;
-      if (task.status === 4) throw new Error(`task ${String(taskId)} failed: ${JSON.stringify(task)}`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    throw new Error(`task ${String(taskId)} did not finish within 10 minutes`);
-  };
+  const { call, upload, wait } = svcClient(server.url, token);
   const fetchTo = async (url: unknown, path: string): Promise<string> => {
     const res = await fetch(String(url));
     if (res.status !== 200) throw new Error(`download: HTTP ${res.status}`);

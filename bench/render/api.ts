@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { resolveMediaBinaries } from '../../server/src/media/binaries.js';
 import { Cleanup } from '../lib/cleanup.js';
 import { cliJson, serverRoot, startLikeness, stopProcess } from '../lib/spawn.js';
-import { svc, type Body } from '../lib/svc.js';
+import { svcClient } from '../lib/svc.js';
 import { timedWithPeak } from '../lib/tree-rss.js';
 import { bareEncode, makeAvatarClip, makeVoice } from './inputs.js';
 
@@ -33,28 +33,11 @@ try {
     await rm(server.dataDir, { recursive: true, force: true });
   });
   const account = await cliJson(['accounts', 'create', '--credits', '1000000'], server.env, serverRoot);
-  const call = (method: 'GET' | 'POST', path: string, body?: Body) =>
-    svc(server.url, account.token!, method, path, body);
-  const upload = async (ext: string, file: string): Promise<string> => {
-    const grant = await call('POST', '/tool/create_upload_url', { file_extension: ext });
-    const put = await fetch(String(grant.upload_url), {
-      method: 'PUT',
-      headers: { 'content-type': String(grant.content_type) },
-      body: new Uint8Array(await readFile(file)),
-    });
-    if (put.status !== 200) throw new Error(`upload: HTTP ${put.status} ${await put.text()}`);
-    return String(grant.file_id);
-  };
+  const { call, upload: uploadData, wait: waitTask } = svcClient(server.url, account.token!);
+  const upload = async (ext: string, file: string) => uploadData(ext, await readFile(file));
   /** Polls every 50 ms, as a client waiting for its work would (at most 50 ms late). */
-  const wait = async (path: '/video/task' | '/avatar/task', taskId: unknown): Promise<Body> => {
-    for (const deadline = Date.now() + 900_000; Date.now() < deadline;) {
-      const task = await call('GET', `${path}?task_id=${String(taskId)}`);
-      if (task.status === 3) return task;
-      if (task.status === 4) throw new Error(`task ${String(taskId)} failed: ${JSON.stringify(task)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`task ${String(taskId)} did not finish within 15 minutes`);
-  };
+  const wait = (path: '/video/task' | '/avatar/task', taskId: unknown) =>
+    waitTask(path, taskId, { everyMs: 50, timeoutMs: 900_000 });
 
   const speech = await makeVoice(bins, work, SECONDS);
   const speechId = await upload('wav', speech);

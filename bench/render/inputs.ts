@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import type { MediaBins } from '../../server/src/media/compose/types.js';
 import { aacArgs, DEFAULT_VIDEO_ENCODER, x264Args } from '../../server/src/media/ffmpeg/encode-args.js';
 import { runMediaBinary } from '../../server/src/media/run-ffmpeg.js';
+import { facePhoto } from '../../server/test/helpers/media-fixtures.js';
 
 export const CLIP_SEC = 10;
 export const FPS = 25;
@@ -22,9 +23,7 @@ export async function makeAvatarClip(
   withAudio = false,
 ): Promise<string> {
   const photo = join(work, 'person.png');
-  const facePhoto = new URL('../../node_modules/@vladmandic/face-api/demo/sample1.jpg', import.meta.url)
-    .pathname;
-  await sharp(facePhoto).extract({ left: 148, top: 0, width: 720, height: 1280 }).png().toFile(photo);
+  await sharp(facePhoto(1)).extract({ left: 148, top: 0, width: 720, height: 1280 }).png().toFile(photo);
   const clip = join(work, `avatar-${size.width}x${size.height}.mp4`);
   await ff(bins, [
     ...['-loop', '1', '-framerate', String(FPS), '-i', photo],

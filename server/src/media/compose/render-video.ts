@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import os from 'node:os';
 import path from 'node:path';
-import { animateFrames, FramePool, pumpFrames } from '../animate/frame-stream.js';
+import { animateFrames, FramePool, pumpFrames, type FrameAnimator } from '../animate/frame-stream.js';
 import { frameBytes } from '../animate/frame.js';
 import { findPublicAvatarArt } from '../art/avatars.js';
 import { prepareAnimator } from './animation.js';
@@ -17,7 +17,7 @@ import { probeAvatarVideo, probeImage, probeSpeech, uprightImage } from './input
 import { passFraction, stagedProgress } from './progress.js';
 import { openRegionFrames } from './region-frames.js';
 import { planRegionLoop } from './region-loop.js';
-import { choosePipeline } from './render-pipeline.js';
+import { choosePipeline, type PipedAvatar } from './render-pipeline.js';
 import { shippedRegularFontFile } from '../fonts/index.js';
 import { buildSoundtrack, soundtrackPasses, type SoundtrackReport } from './soundtrack.js';
 import { avatarBox, evenSize, planFinalPass, type PlannedAvatar } from './talking-video-plan.js';
@@ -49,6 +49,28 @@ export interface TalkingVideoResult {
   /** Frames in which a face was animated, and frames shown as they are (no face near). */
   animatedFrames: number;
   unanimatedFrames: number;
+}
+
+/**
+ * What likeness writes to the encoder's stdin: the animated region or whole frames (their source,
+ * buffer pool and animator); null when the encoder decodes everything itself.
+ */
+async function openPiped(
+  bins: MediaBins,
+  piped: PipedAvatar | null,
+  avatar: PlannedAvatar,
+  r: { size: { width: number; height: number }; fps: number; frames: number; workDir: string },
+  signal?: AbortSignal,
+): Promise<{ pictures: AvatarFrames; pool: FramePool; animator: FrameAnimator | null } | null> {
+  if (!piped) return null;
+  if (piped.kind === 'region') {
+    const pool = new FramePool(frameBytes(piped.region.width, piped.region.height));
+    const pictures = openRegionFrames(bins, piped.source, piped.region, pool, r.workDir, signal);
+    return { pictures, pool, animator: piped.animator };
+  }
+  const pool = new FramePool(frameBytes(r.size.width, r.size.height));
+  const pictures = await openAvatarFrames(bins, avatar, r.size, r.fps, r.frames, pool, signal);
+  return { pictures, pool, animator: piped.animator };
 }
 
 /** Relative cost of the stages, for one progress bar: audio passes are cheap, the encode is not. */
@@ -172,15 +194,7 @@ export async function renderTalkingVideoInThread(
     });
     const encode = progress.stage(2);
     const piped = pipeline.piped;
-    let pictures: AvatarFrames | null = null;
-    let pool: FramePool | null = null;
-    if (piped?.kind === 'region') {
-      pool = new FramePool(frameBytes(piped.region.width, piped.region.height));
-      pictures = openRegionFrames(bins, piped.source, piped.region, pool, workDir, signal);
-    } else if (piped) {
-      pool = new FramePool(frameBytes(size.width, size.height));
-      pictures = await openAvatarFrames(bins, avatar, size, fps, frames, pool, signal);
-    }
+    const feed = await openPiped(bins, piped, avatar, { size, fps, frames, workDir }, signal);
     // The encoder reads the animated frames (or the animated region) from stdin. A failing frame
     // source must stop it (it would wait for more input forever), and a finished or failed encoder
     // stops the decoder.
@@ -188,21 +202,19 @@ export async function renderTalkingVideoInThread(
     const encoderSignal = signal ? AbortSignal.any([signal, stopEncoder.signal]) : stopEncoder.signal;
     const stopPump = new AbortController();
     let pumping: Promise<void> = Promise.resolve();
-    const feed =
-      pictures && pool && piped
-        ? (stdin: Writable) => {
-            pumping = pumpFrames(
-              animateFrames(pictures.source, frames, piped.animator, pool),
-              stdin,
-              pool,
-              stopPump.signal,
-            ).catch((err: unknown) => stopEncoder.abort(err));
-          }
-        : undefined;
     try {
       await runMediaBinary(bins.ffmpeg, talkingVideoArgs(spec), {
         signal: encoderSignal,
-        onStdin: feed,
+        onStdin: feed
+          ? (stdin: Writable) => {
+              pumping = pumpFrames(
+                animateFrames(feed.pictures.source, frames, feed.animator, feed.pool),
+                stdin,
+                feed.pool,
+                stopPump.signal,
+              ).catch((err: unknown) => stopEncoder.abort(err));
+            }
+          : undefined,
         onProgress: (sec) => encode(passFraction(sec, durationSec)),
       });
     } catch (err) {
@@ -211,7 +223,7 @@ export async function renderTalkingVideoInThread(
     } finally {
       stopPump.abort();
       await pumping;
-      await pictures?.close();
+      await feed?.pictures.close();
     }
     const out = await probeMedia(bins.ffprobe, job.output.path, signal);
     progress.finish();

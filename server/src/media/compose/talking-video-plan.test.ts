@@ -53,16 +53,21 @@ test('animated frames in a template with poster, subtitles and AIGC mark', () =>
   assert.match(spec.filterGraph, /drawtext=.*:x=w-tw-16:y=16\[marked\]/);
 });
 
+/** An avatar alone with its sound: no template, poster, subtitles or mark. */
+const bareFacts = {
+  durationSec: 5.3,
+  layout: null,
+  posterPath: null,
+  audioPath: '/a/speech.wav',
+  subtitles: null,
+  aigc: null,
+};
+
 test('the final pass of a bare avatar: frames from stdin, the soundtrack, our own encoder settings', () => {
   const spec = planFinalPass({
     output: { path: '/o/w.mp4', width: 721, height: 1280, fps: 25, preset: 'ultrafast', crf: 28 },
     avatar: framesOnStdin({ width: 720, height: 1280 }, 25),
-    durationSec: 5.3,
-    layout: null,
-    posterPath: null,
-    audioPath: '/a/speech.wav',
-    subtitles: null,
-    aigc: null,
+    ...bareFacts,
   });
   assert.equal(spec.inputs[0]!.path, 'pipe:0');
   assert.deepEqual(spec.inputs[1], { path: '/a/speech.wav', options: [] });
@@ -83,12 +88,7 @@ test('a region-only avatar: its inputs come first, the soundtrack after them', (
       ],
       graph: '[1:v]null[looped];[looped][0:v]overlay=x=2:y=4,setsar=1[avatar]',
     },
-    durationSec: 5.3,
-    layout: null,
-    posterPath: null,
-    audioPath: '/a/speech.wav',
-    subtitles: null,
-    aigc: null,
+    ...bareFacts,
   });
   assert.equal(spec.inputs.length, 3);
   assert.equal(spec.audioInput, 2);
