@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before, test } from 'node:test';
@@ -10,7 +10,9 @@ import { planVideoLoop } from '../../src/media/compose/avatar-filters.js';
 import { extractFrame, renderTalkingVideo } from '../../src/media/compose/index.js';
 import { regionAvatarGraph, type RegionSource } from '../../src/media/compose/region-graph.js';
 import { openRegionFrames } from '../../src/media/compose/region-frames.js';
-import { planRegionLoop } from '../../src/media/compose/region-loop.js';
+import { planRegionLoop, regionPasses, type RegionLoop } from '../../src/media/compose/region-loop.js';
+import { concatEntryFrames } from '../../src/media/compose/concat-loop.js';
+import { probeAvatarVideo } from '../../src/media/compose/inputs.js';
 import { createFaceDetector } from '../../src/media/face/index.js';
 import { trackFaceInVideo } from '../../src/media/face/tracker.js';
 import { inputArgs } from '../../src/media/ffmpeg/talking-video-args.js';
@@ -38,6 +40,7 @@ after(() => cleanup());
 
 /** Raw yuv420p frames of a graph's `[avatar]` output, with `patches` on stdin when given. */
 async function rawAvatar(graph: ReturnType<typeof regionAvatarGraph>, patches?: Buffer): Promise<Buffer> {
+  for (const f of graph.files ?? []) await writeFile(f.path, f.text);
   const chunks: Buffer[] = [];
   const args = [
     ...['-hide_banner', '-v', 'error', ...inputArgs(graph.inputs)],
@@ -82,20 +85,42 @@ function cut(
 }
 
 test("the region decoder's frames, seams included, equal ffmpeg's looped frames pixel for pixel", async () => {
-  // A 30 fps clip played at 25 fps from 0.4 s: the frame grids of the passes only agree when every
-  // pass is decoded from the same start.
+  // A 30 fps clip played at 25 fps: the frame grids of the passes only agree when every pass is
+  // decoded from the same start (one input per pass, from 0.4 s), or when the concat demuxer's
+  // entries sit exactly on the output's grid (from the start; 3.3 s is 82.5 frames, and its time
+  // base of 1/15360 s asks for entries in steps of 5 frames). The clip carries sound, as most do.
   const clip = path.join(dir, 'pattern30.mp4');
-  await ff(['-f', 'lavfi', '-i', 'testsrc2=s=360x640:r=30:d=3.3', ...FAST_H264, '-g', '30', clip]);
+  await ff([
+    ...['-f', 'lavfi', '-i', 'testsrc2=s=360x640:r=30:d=3.3', '-f', 'lavfi', '-i', 'sine=d=3.3'],
+    ...[...FAST_H264, '-g', '30', '-c:a', 'aac', clip],
+  ]);
+  const { timing } = await probeAvatarVideo(bins, clip);
+  const entryFrames = concatEntryFrames(timing, 25);
+  assert.equal(entryFrames, 85);
   const box = { width: 320, height: 480 };
   const region = { x: 100, y: 200, width: 120, height: 100 };
   for (const [start, seconds] of [
     [0.4, 10],
     [0.2, 2],
+    [0, 14],
   ] as const) {
     const total = Math.ceil(seconds * 25) + 1;
-    const plan = planRegionLoop(planVideoLoop(3.3, start, seconds, 25), 25, total)!;
+    const concat: RegionSource['concat'] =
+      start === 0 ? { entryFrames: entryFrames!, playlistPath: path.join(dir, 'passes.ffconcat') } : null;
+    const plan: RegionLoop = planRegionLoop(
+      planVideoLoop(3.3, start, seconds, 25),
+      25,
+      total,
+      concat ? Infinity : undefined,
+    )!;
     assert.equal(plan.fadeFrames > 0, seconds > 3, `${seconds} s loops`);
-    const source: RegionSource = { path: clip, plan, box, fps: 25 };
+    const source: RegionSource = { path: clip, plan, box, fps: 25, concat };
+    // One input per pass and one for the seams' head, or the playlist and the head.
+    const heads = plan.fadeFrames > 0 ? 1 : 0;
+    assert.equal(
+      regionAvatarGraph(source, null).inputs.length,
+      (concat ? 1 : regionPasses(plan).length) + heads,
+    );
     const whole = await rawAvatar(regionAvatarGraph(source, null));
     const bytes = frameBytes(box.width, box.height);
     assert.equal(whole.length, total * bytes);

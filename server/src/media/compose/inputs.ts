@@ -2,6 +2,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { videoDurationProbeArgs } from '../ffmpeg/media-output-args.js';
 import { probeMedia, type MediaInfo } from '../probe.js';
+import type { ClipTiming } from './concat-loop.js';
 import { runMediaBinary } from '../run-ffmpeg.js';
 import { ComposeInputError, type MediaBins } from './types.js';
 
@@ -34,8 +35,27 @@ export async function probeSpeech(bins: MediaBins, file: string, signal?: AbortS
   return info.durationSec;
 }
 
-/** Length of the avatar video's picture (the container may carry longer audio). */
-export async function probeAvatarVideo(bins: MediaBins, file: string, signal?: AbortSignal): Promise<number> {
+/** The avatar video's picture length and what the one-decoder loop needs to know of its timing. */
+export interface AvatarVideoInfo {
+  /** Length of the picture (the container may carry longer audio). */
+  sec: number;
+  timing: ClipTiming;
+}
+
+/** A time base as ffprobe writes it ("1/15360"), or null. */
+function parseTimeBase(s: string | undefined): ClipTiming['timeBase'] {
+  const m = /^(\d+)\/(\d+)$/.exec(s ?? '');
+  if (!m) return null;
+  const num = Number(m[1]);
+  const den = Number(m[2]);
+  return num > 0 && den > 0 ? { num, den } : null;
+}
+
+export async function probeAvatarVideo(
+  bins: MediaBins,
+  file: string,
+  signal?: AbortSignal,
+): Promise<AvatarVideoInfo> {
   const info = await probeOrFail(bins, file, 'avatar', signal);
   if (!info.video || info.video.attachedPic)
     throw new ComposeInputError('avatar video has no video stream', 'avatar');
@@ -44,11 +64,21 @@ export async function probeAvatarVideo(bins: MediaBins, file: string, signal?: A
     signal,
     timeoutMs: 30_000,
   });
-  const j = JSON.parse(stdout) as { streams?: { duration?: string }[]; format?: { duration?: string } };
+  const j = JSON.parse(stdout) as {
+    streams?: { duration?: string; time_base?: string }[];
+    format?: { duration?: string };
+  };
   const streamSec = Number.parseFloat(j.streams?.[0]?.duration ?? '');
   const sec = Number.isFinite(streamSec) && streamSec > 0 ? streamSec : info.durationSec;
   if (!(sec > 0)) throw new ComposeInputError('avatar video has no duration', 'avatar');
-  return sec;
+  const containerSec = Number.parseFloat(j.format?.duration ?? '');
+  return {
+    sec,
+    timing: {
+      containerSec: Number.isFinite(containerSec) ? Math.max(containerSec, sec) : sec,
+      timeBase: parseTimeBase(j.streams?.[0]?.time_base),
+    },
+  };
 }
 
 /** Checks a still picture (avatar, background, poster) can be decoded. */

@@ -70,3 +70,46 @@ test('the region decoder reads the material once, cut to the region', () => {
   assert.match(o.graph, /trim=end_frame=51,.*crop=120:80:100:300\[region\]$/);
   assert.match(regionAvatarGraph(once, region).graph, /^\[1:v\].*trim=end_frame=51,.*null\[looped\]/);
 });
+
+test('a loop from the start: one concat input plays every pass, select keeps their frames', () => {
+  const plan = planRegionLoop(planVideoLoop(3, 0, 9, 25), 25, 226, Infinity)!;
+  const g = regionAvatarGraph(
+    { ...loop, plan, concat: { entryFrames: 80, playlistPath: '/w/passes.ffconcat' } },
+    region,
+  );
+  assert.deepEqual(
+    g.inputs.map((i) => [i.path, i.options.join(' ')]),
+    [
+      ['pipe:0', '-f rawvideo -pix_fmt yuv420p -video_size 120x80 -framerate 25'],
+      ['/w/passes.ffconcat', '-f concat -safe 0'],
+      ['/a/clip.mp4', '-ss 0'],
+    ],
+  );
+  // 226 frames: passes [0, 73), [12, 73), [12, 73), [12, 55) in four entries.
+  assert.deepEqual(g.files, [
+    {
+      path: '/w/passes.ffconcat',
+      text: `ffconcat version 1.0\n${"file '/a/clip.mp4'\nduration 3.200000\n".repeat(4)}`,
+    },
+  ]);
+  const parts = g.graph.split(';');
+  assert.match(parts[0]!, /^\[2:v\].*trim=end_frame=12,.*loop=loop=2:size=12:start=0,.*\[heads\]$/);
+  assert.match(
+    parts[1]!,
+    /^\[1:v\]setpts=PTS-STARTPTS,fps=25,scale=.*,select='lt\(mod\(n,80\),73\)\*\(lt\(n,80\)\+gte\(mod\(n,80\),12\)\)',setpts=N,trim=end_frame=226,format=yuv420p\[passes\]$/,
+  );
+  assert.match(
+    parts[2]!,
+    /^\[passes\]\[heads\]overlay=.*enable='gte\(round\(t\*25\),61\)\*lt\(mod\(round\(t\*25\),61\),12\)'\[looped\]$/,
+  );
+  assert.equal(parts[3], '[looped][0:v]overlay=x=100:y=300:eof_action=pass,setsar=1[avatar]');
+  assert.ok(!g.graph.includes('split'), 'no split on the main path');
+  // Played once, the clip needs no playlist.
+  const once = planRegionLoop(planVideoLoop(8, 0, 2, 25), 25, 51)!;
+  const o = regionAvatarGraph(
+    { ...loop, plan: once, concat: { entryFrames: 201, playlistPath: '/w/p' } },
+    region,
+  );
+  assert.equal(o.files, undefined);
+  assert.equal(o.inputs[1]!.path, '/a/clip.mp4');
+});

@@ -2,6 +2,7 @@ import { formatNumber } from '../ffmpeg/filter-escape.js';
 import { rawFramesInput } from '../ffmpeg/raw-frames-args.js';
 import type { FfmpegInput } from '../ffmpeg/talking-video-args.js';
 import { videoFit, type Size } from './avatar-filters.js';
+import { concatPlaylist, passSelect } from './concat-loop.js';
 import { regionPasses, type RegionLoop } from './region-loop.js';
 import type { Box } from './types.js';
 
@@ -22,6 +23,11 @@ export interface RegionSource {
   plan: RegionLoop;
   box: Size;
   fps: number;
+  /**
+   * A loop from the clip's start decoded by one concat input (concat-loop.ts): output frames per
+   * entry and where the playlist goes. Null or absent: one input per pass.
+   */
+  concat?: { entryFrames: number; playlistPath: string } | null;
 }
 
 export interface AvatarGraph {
@@ -29,6 +35,8 @@ export interface AvatarGraph {
   inputs: FfmpegInput[];
   /** Fragments ending in `[avatar]`, at the box size and the output rate. */
   graph: string;
+  /** Files the inputs read, to be written before ffmpeg starts (a concat playlist). */
+  files?: { path: string; text: string }[];
 }
 
 /**
@@ -62,12 +70,27 @@ export function regionAvatarGraph(s: RegionSource, region: Box | null): AvatarGr
   if (region) inputs.push(rawFramesInput(region.width, region.height, s.fps));
   const start = plan.loop.startSec;
   const passes = regionPasses(plan);
-  const labels = passes.map((p, n) => {
-    const i = inputs.push({ path: s.path, options: seek(start) }) - 1;
-    parts.push(`${material(i, s, p.from, p.frames)}[p${n}]`);
-    return `[p${n}]`;
-  });
-  let cur = labels.length > 1 ? `${labels.join('')}concat=n=${labels.length}:v=1:a=0` : `${labels[0]}null`;
+  let files: AvatarGraph['files'];
+  let cur: string;
+  if (s.concat && x > 0) {
+    // One decoder plays the clip once per pass; `setpts=N` numbers the kept frames on the output's
+    // time base (1/fps after `fps`) exactly, where N/fps/TB would be truncated a tick short.
+    const { entryFrames, playlistPath } = s.concat;
+    const i = inputs.push({ path: playlistPath, options: ['-f', 'concat', '-safe', '0'] }) - 1;
+    files = [{ path: playlistPath, text: concatPlaylist(s.path, passes.length, entryFrames, s.fps) }];
+    // The last entry plays on past the render's end: cut there, as the last pass input is.
+    const total = plan.segments.reduce((n, g) => n + g.frames, 0);
+    cur =
+      `[${i}:v]${videoFit(s.box, s.fps)},${passSelect(plan, entryFrames)},setpts=N,` +
+      `trim=end_frame=${total},format=yuv420p`;
+  } else {
+    const labels = passes.map((p, n) => {
+      const i = inputs.push({ path: s.path, options: seek(start) }) - 1;
+      parts.push(`${material(i, s, p.from, p.frames)}[p${n}]`);
+      return `[p${n}]`;
+    });
+    cur = labels.length > 1 ? `${labels.join('')}concat=n=${labels.length}:v=1:a=0` : `${labels[0]}null`;
+  }
   const seams = plan.segments.filter((g) => g.kind === 'seam').length;
   if (seams > 0) {
     // Seams recur every m−x frames, from frame m−x on.
@@ -91,7 +114,7 @@ export function regionAvatarGraph(s: RegionSource, region: Box | null): AvatarGr
   } else {
     parts.push(`${cur},setsar=1[avatar]`);
   }
-  return { inputs, graph: parts.join(';') };
+  return { inputs, graph: parts.join(';'), ...(files ? { files } : {}) };
 }
 
 /**

@@ -51,6 +51,9 @@ test('plain cuts and loops of too many passes keep the full-frame pipeline', () 
   const passes = (sec: number) => planRegionLoop(planVideoLoop(2, 0, sec, 25), 25, sec * 25 + 1);
   assert.ok(passes(2 * MAX_REGION_PASSES * 0.7));
   assert.equal(passes(2 * MAX_REGION_PASSES * 2), null);
+  // A loop decoded by one concat input has no bound.
+  const long = planRegionLoop(planVideoLoop(2, 0, 600, 25), 25, 15001, Infinity)!;
+  assert.equal(regionPasses(long).length, 417); // 48 frames, then 36 a pass
 });
 
 test('steps follow the source moments the face motion is planned from', () => {

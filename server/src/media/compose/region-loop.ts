@@ -25,7 +25,11 @@ export interface RegionLoop {
   segments: RegionSegment[];
 }
 
-/** More passes than this open too many inputs at once: such renders keep the full-frame pipeline. */
+/**
+ * With one input per pass (a loop that starts past the clip's start), more passes than this open
+ * too many decoders at once: such renders keep the full-frame pipeline. A loop decoded by the
+ * concat demuxer (concat-loop.ts) has no such bound.
+ */
 export const MAX_REGION_PASSES = 16;
 /**
  * Frames of material left unused at the clip's end. The decoder's count follows the clip's
@@ -37,10 +41,15 @@ export const END_MARGIN_FRAMES = 2;
 
 /**
  * The segments for `total` output frames, or null when the render should keep the full-frame
- * pipeline: a plain-cut loop or more than MAX_REGION_PASSES passes, or material that only just
- * covers the render when played once.
+ * pipeline: a plain-cut loop or more than `maxPasses` passes, or material that only just covers
+ * the render when played once.
  */
-export function planRegionLoop(loop: VideoLoopPlan, fps: number, total: number): RegionLoop | null {
+export function planRegionLoop(
+  loop: VideoLoopPlan,
+  fps: number,
+  total: number,
+  maxPasses = MAX_REGION_PASSES,
+): RegionLoop | null {
   const available = Math.floor(loop.availableSec * fps + 1e-6);
   const m = available - END_MARGIN_FRAMES;
   if (total < 1 || m < 1) return null;
@@ -68,7 +77,7 @@ export function planRegionLoop(loop: VideoLoopPlan, fps: number, total: number):
     push({ kind: 'seam', frames: Math.min(left, x) });
     if (left <= 0) break;
     push({ kind: 'body', from: x, frames: Math.min(left, m - 2 * x) });
-    if (++passes > MAX_REGION_PASSES) return null;
+    if (++passes > maxPasses) return null;
   }
   return {
     loop: { ...loop, availableSec: m / fps, crossfadeSec: x / fps },

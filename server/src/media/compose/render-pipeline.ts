@@ -32,9 +32,10 @@ export function choosePipeline(
   size: Size,
   fps: number,
   frames: number,
+  concat: RegionSource['concat'] = null,
 ): RenderPipeline {
   if (avatar.kind === 'video' && regionLoop && (!animator || animator instanceof FaceAnimator)) {
-    const source: RegionSource = { path: avatar.path, plan: regionLoop, box: size, fps };
+    const source: RegionSource = { path: avatar.path, plan: regionLoop, box: size, fps, concat };
     const bounds = animator ? animator.movedBounds(frames) : null;
     if (!animator || !bounds) return { avatarGraph: regionAvatarGraph(source, null), piped: null };
     const region = mouthRegion(bounds, size);

@@ -16,7 +16,8 @@ import { resolveSubtitleFont, type SubtitleFont } from './font-resolver.js';
 import { probeAvatarVideo, probeImage, probeSpeech, uprightImage } from './inputs.js';
 import { passFraction, stagedProgress } from './progress.js';
 import { openRegionFrames } from './region-frames.js';
-import { planRegionLoop } from './region-loop.js';
+import { MAX_REGION_PASSES, planRegionLoop } from './region-loop.js';
+import { concatEntryFrames, type ClipTiming } from './concat-loop.js';
 import { choosePipeline, type PipedAvatar } from './render-pipeline.js';
 import { shippedRegularFontFile } from '../fonts/index.js';
 import { buildSoundtrack, soundtrackPasses, type SoundtrackReport } from './soundtrack.js';
@@ -109,9 +110,11 @@ export async function renderTalkingVideoInThread(
     const box = avatarBox(job.output, job.layout ?? null);
 
     let avatar: PlannedAvatar;
+    let clipTiming: ClipTiming | null = null;
     if (job.avatar.kind === 'video') {
-      const clipSec = await probeAvatarVideo(bins, job.avatar.path, signal);
-      const loop = planVideoLoop(clipSec, job.avatar.startSec, durationSec, fps);
+      const clip = await probeAvatarVideo(bins, job.avatar.path, signal);
+      clipTiming = clip.timing;
+      const loop = planVideoLoop(clip.sec, job.avatar.startSec, durationSec, fps);
       avatar = { kind: 'video', path: job.avatar.path, loop };
     } else {
       const art = job.avatar.illustration ? findPublicAvatarArt(job.avatar.illustration) : undefined;
@@ -153,7 +156,15 @@ export async function renderTalkingVideoInThread(
     const size = { width: box.width, height: box.height };
     // A video avatar that ffmpeg can play and loop on its own: the face motion follows that plan's
     // frames (its material cut to whole frames), whichever pipeline then renders.
-    const regionLoop = avatar.kind === 'video' ? planRegionLoop(avatar.loop, fps, frames) : null;
+    // A loop from the clip's start is decoded once for all its passes, however many.
+    const entryFrames =
+      avatar.kind === 'video' && avatar.loop.startSec === 0 && clipTiming
+        ? concatEntryFrames(clipTiming, fps)
+        : null;
+    const regionLoop =
+      avatar.kind === 'video'
+        ? planRegionLoop(avatar.loop, fps, frames, entryFrames ? Infinity : MAX_REGION_PASSES)
+        : null;
     if (avatar.kind === 'video' && regionLoop) avatar = { ...avatar, loop: regionLoop.loop };
     const animator = await prepareAnimator(bins, job, {
       loop: avatar.kind === 'video' ? avatar.loop : null,
@@ -163,7 +174,8 @@ export async function renderTalkingVideoInThread(
       durationSec,
       signal,
     });
-    const pipeline = choosePipeline(avatar, regionLoop, animator, size, fps, frames);
+    const concat = entryFrames ? { entryFrames, playlistPath: path.join(workDir, 'passes.ffconcat') } : null;
+    const pipeline = choosePipeline(avatar, regionLoop, animator, size, fps, frames, concat);
     progress.stage(1)(1);
 
     let subtitleFont: SubtitleFont | null = null;
@@ -192,6 +204,7 @@ export async function renderTalkingVideoInThread(
       subtitles,
       aigc: job.aigcLabel ? { ...job.aigcLabel, fontFile: shippedRegularFontFile() } : null,
     });
+    for (const f of pipeline.avatarGraph.files ?? []) await writeFile(f.path, f.text);
     const encode = progress.stage(2);
     const piped = pipeline.piped;
     const feed = await openPiped(bins, piped, avatar, { size, fps, frames, workDir }, signal);
