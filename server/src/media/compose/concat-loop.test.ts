@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { planVideoLoop } from './avatar-filters.js';
-import { concatEntryFrames, concatPlaylist, passSelect } from './concat-loop.js';
+import { concatEntryFrames, concatPlaylist, loopEntryFrames, passSelect } from './concat-loop.js';
 import { planRegionLoop } from './region-loop.js';
 
 test('an entry lasts a whole number of output frames, microseconds and time-base ticks, past the clip', () => {
@@ -31,6 +31,14 @@ test('no entry length without an integer rate or a usable time base', () => {
   assert.equal(concatEntryFrames({ containerSec: 0, timeBase: { num: 1, den: 15360 } }, 25), null);
   // Ticks of 3/7 s at 25 fps would need entries in steps of 75 frames: too long a gap per pass.
   assert.equal(concatEntryFrames({ containerSec: 3, timeBase: { num: 3, den: 7 } }, 25), null);
+});
+
+test("only a cross-faded loop from the clip's start is played by the concat demuxer", () => {
+  const clip = { containerSec: 3, timeBase: { num: 1, den: 12800 } };
+  assert.equal(loopEntryFrames(planVideoLoop(3, 0, 9, 25), clip, 25), 76);
+  assert.equal(loopEntryFrames(planVideoLoop(3, 0.5, 9, 25), clip, 25), null, 'a later start');
+  assert.equal(loopEntryFrames(planVideoLoop(3, 0, 2, 25), clip, 25), null, 'played once');
+  assert.equal(loopEntryFrames(planVideoLoop(0.8, 0, 9, 25), clip, 25), null, 'a plain cut');
 });
 
 test('the playlist repeats the clip with exact entry lengths, its path quoted', () => {

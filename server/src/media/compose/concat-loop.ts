@@ -1,3 +1,4 @@
+import type { VideoLoopPlan } from './avatar-filters.js';
 import type { RegionLoop } from './region-loop.js';
 
 /**
@@ -45,6 +46,16 @@ export function concatEntryFrames(clip: ClipTiming, fps: number): number | null 
   if (step > MAX_ENTRY_STEP) return null;
   const least = Math.ceil(clip.containerSec * fps - 1e-6) + 1;
   return Math.ceil(least / step) * step;
+}
+
+/**
+ * Entry length for `loop`, or null when the loop is not one the concat demuxer plays: only a
+ * cross-faded loop from the clip's start (the playlist has no in-point; a later start keeps one
+ * input per pass, each from its `-ss`).
+ */
+export function loopEntryFrames(loop: VideoLoopPlan, clip: ClipTiming, fps: number): number | null {
+  if (loop.mode !== 'crossfade' || loop.startSec !== 0) return null;
+  return concatEntryFrames(clip, fps);
 }
 
 /** `'` inside a playlist's single-quoted path, as the concat demuxer's tokenizer reads it. */

@@ -3,7 +3,7 @@ import { rawFramesInput } from '../ffmpeg/raw-frames-args.js';
 import type { FfmpegInput } from '../ffmpeg/talking-video-args.js';
 import { videoFit, type Size } from './avatar-filters.js';
 import { concatPlaylist, passSelect } from './concat-loop.js';
-import { regionPasses, type RegionLoop } from './region-loop.js';
+import { regionFrameCount, regionPasses, type RegionLoop } from './region-loop.js';
 import type { Box } from './types.js';
 
 /**
@@ -79,10 +79,9 @@ export function regionAvatarGraph(s: RegionSource, region: Box | null): AvatarGr
     const i = inputs.push({ path: playlistPath, options: ['-f', 'concat', '-safe', '0'] }) - 1;
     files = [{ path: playlistPath, text: concatPlaylist(s.path, passes.length, entryFrames, s.fps) }];
     // The last entry plays on past the render's end: cut there, as the last pass input is.
-    const total = plan.segments.reduce((n, g) => n + g.frames, 0);
     cur =
       `[${i}:v]${videoFit(s.box, s.fps)},${passSelect(plan, entryFrames)},setpts=N,` +
-      `trim=end_frame=${total},format=yuv420p`;
+      `trim=end_frame=${regionFrameCount(plan)},format=yuv420p`;
   } else {
     const labels = passes.map((p, n) => {
       const i = inputs.push({ path: s.path, options: seek(start) }) - 1;
@@ -126,7 +125,7 @@ export function regionCropGraph(
   region: Box,
 ): { inputs: FfmpegInput[]; graph: string; frames: number } {
   const { plan } = s;
-  const frames = plan.fadeFrames > 0 ? plan.materialFrames : plan.segments.reduce((n, g) => n + g.frames, 0);
+  const frames = plan.fadeFrames > 0 ? plan.materialFrames : regionFrameCount(plan);
   const crop = `crop=${region.width}:${region.height}:${region.x}:${region.y}`;
   return {
     inputs: [{ path: s.path, options: seek(plan.loop.startSec) }],

@@ -87,6 +87,11 @@ export function planRegionLoop(
   };
 }
 
+/** Output frames the plan covers (the render's frame count). */
+export function regionFrameCount(plan: RegionLoop): number {
+  return plan.segments.reduce((n, g) => n + g.frames, 0);
+}
+
 /**
  * The passes as the final encode decodes them: each plays on through its tail (the seam's head is
  * laid over it), so a pass is a body and the seam after it, as one run of material frames.

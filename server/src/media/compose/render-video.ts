@@ -17,7 +17,7 @@ import { probeAvatarVideo, probeImage, probeSpeech, uprightImage } from './input
 import { passFraction, stagedProgress } from './progress.js';
 import { openRegionFrames } from './region-frames.js';
 import { MAX_REGION_PASSES, planRegionLoop } from './region-loop.js';
-import { concatEntryFrames, type ClipTiming } from './concat-loop.js';
+import { loopEntryFrames, type ClipTiming } from './concat-loop.js';
 import { choosePipeline, type PipedAvatar } from './render-pipeline.js';
 import { shippedRegularFontFile } from '../fonts/index.js';
 import { buildSoundtrack, soundtrackPasses, type SoundtrackReport } from './soundtrack.js';
@@ -158,9 +158,7 @@ export async function renderTalkingVideoInThread(
     // frames (its material cut to whole frames), whichever pipeline then renders.
     // A loop from the clip's start is decoded once for all its passes, however many.
     const entryFrames =
-      avatar.kind === 'video' && avatar.loop.startSec === 0 && clipTiming
-        ? concatEntryFrames(clipTiming, fps)
-        : null;
+      avatar.kind === 'video' && clipTiming ? loopEntryFrames(avatar.loop, clipTiming, fps) : null;
     const regionLoop =
       avatar.kind === 'video'
         ? planRegionLoop(avatar.loop, fps, frames, entryFrames ? Infinity : MAX_REGION_PASSES)
