@@ -43,6 +43,8 @@ export interface StartOptions {
    * (the log lines then cost what they cost in production); default: stdout is discarded.
    */
   countLog?: boolean;
+  /** Receives each line the server writes to stdout (its JSON log lines); implies a pipe. */
+  onLine?: (line: string) => void;
   /** The CLI command and its flags; default `serve` (API and workers in one process). */
   args?: string[];
 }
@@ -67,10 +69,17 @@ export async function startLikeness(extraEnv: Record<string, string> = {}, opts:
   const child = spawn(process.execPath, [...nodeArgs, 'dist/cli/index.js', ...(opts.args ?? ['serve'])], {
     cwd: opts.serverDir ?? serverRoot,
     env,
-    stdio: ['ignore', opts.countLog ? 'pipe' : 'ignore', 'inherit'],
+    stdio: ['ignore', opts.countLog || opts.onLine ? 'pipe' : 'ignore', 'inherit'],
   });
   let logBytes = 0;
-  child.stdout?.on('data', (c: Buffer) => (logBytes += c.length));
+  let partial = '';
+  child.stdout?.on('data', (c: Buffer) => {
+    logBytes += c.length;
+    if (!opts.onLine) return;
+    const lines = (partial + c.toString('utf8')).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) opts.onLine(line);
+  });
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitHttp(`${url}/healthz`, child);

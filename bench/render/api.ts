@@ -27,7 +27,18 @@ const work = await mkdtemp(join(tmpdir(), 'likeness-render-api-bench-'));
 cleanup.add('work dir', () => rm(work, { recursive: true, force: true }));
 
 try {
-  const server = await startLikeness({ LIKENESS_CATALOGUE_PRERENDER: 'off' });
+  // The server logs each render's steps at info ('work rendered'); the bench reads them to split
+  // the API's time into queueing, inputs, speech, face track, frames and upload.
+  const renderLogs: Record<string, unknown>[] = [];
+  const server = await startLikeness(
+    { LIKENESS_CATALOGUE_PRERENDER: 'off', LIKENESS_LOG_LEVEL: 'info' },
+    {
+      onLine: (line) => {
+        if (!line.includes('"work rendered"')) return;
+        renderLogs.push(JSON.parse(line) as Record<string, unknown>);
+      },
+    },
+  );
   cleanup.add('server', async () => {
     await stopProcess(server.child);
     await rm(server.dataDir, { recursive: true, force: true });
@@ -69,6 +80,9 @@ try {
         `${(before / 1000).toFixed(1)} s before and ${(after / 1000).toFixed(1)} s after, ratio ${ratio.toFixed(2)}, ` +
         `server peak RSS ${api.peakMb.toFixed(0)} MB`,
     );
+    const steps = renderLogs.at(-1);
+    if (steps)
+      console.log(`  server's steps (ms): queued ${String(steps.queuedMs)}, ${JSON.stringify(steps.ms)}`);
     rows.push(
       `| ${label} | ${(api.ms / 1000).toFixed(1)} s | ${(baseline / 1000).toFixed(1)} s | **${ratio.toFixed(2)}** | ${api.peakMb.toFixed(0)} MB |`,
     );

@@ -111,7 +111,16 @@ export function registerDoctorCommand(program: Command): void {
           const { stdout } = await runMediaBinary(bins.ffmpeg, ['-hide_banner', '-filters'], {
             captureStdout: true,
           });
-          const need = ['loudnorm', 'ass', 'drawtext', 'overlay', 'zoompan', 'atempo', 'rubberband'];
+          const need = [
+            'ebur128',
+            'alimiter',
+            'ass',
+            'drawtext',
+            'overlay',
+            'zoompan',
+            'atempo',
+            'rubberband',
+          ];
           const missing = need.filter((f) => !new RegExp(`\\s${f}\\s`).test(stdout));
           if (missing.length) throw new Error(`missing filters: ${missing.join(', ')}`);
           return need.join(', ');

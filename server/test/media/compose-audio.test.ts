@@ -24,7 +24,7 @@ before(async () => {
 
 after(() => cleanup());
 
-test('normaliseLoudness brings a music stem to -30 LUFS (two-pass loudnorm, measured)', async (t) => {
+test('normaliseLoudness brings a music stem to -30 LUFS (measured, then one gain)', async (t) => {
   const bgm = await makeMusic(path.join(dir, 'bgm.wav'), 6);
   const before = await measureLoudness(bins, bgm);
   const out = path.join(dir, 'bgm-30.wav');
@@ -40,6 +40,49 @@ test('normaliseLoudness brings a music stem to -30 LUFS (two-pass loudnorm, meas
   assert.ok(Math.abs(s.integratedLufs - -16) <= 1, `speech measured ${s.integratedLufs}`);
   assert.ok(s.truePeakDb <= -1, `true peak ${s.truePeakDb}`);
   t.diagnostic(`speech → ${s.integratedLufs} LUFS, true peak ${s.truePeakDb} dBTP`);
+});
+
+test('a gain that would push the peaks over the ceiling is limited at true peak, with the timing kept to the sample', async (t) => {
+  // A quiet tone with one loud burst in it: reaching -16 LUFS needs the burst taken down.
+  const stem = path.join(dir, 'burst.wav');
+  // The burst starts at full amplitude (a cosine), so its first sample is easy to find.
+  const expr = '0.1*sin(2*PI*220*t)+if(between(t,1,1.05),0.9*cos(2*PI*440*(t-1)),0)';
+  await runMediaBinary(bins.ffmpeg, [
+    '-hide_banner',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `aevalsrc='${expr}':s=48000:d=6`,
+    stem,
+  ]);
+  const out = path.join(dir, 'burst-16.wav');
+  const res = await normaliseLoudness(bins, stem, out, -16);
+  assert.equal(res.mode, 'limited');
+  const m = await measureLoudness(bins, out);
+  assert.ok(Math.abs(m.integratedLufs - -16) <= 0.5, `measured ${m.integratedLufs}`);
+  assert.ok(m.truePeakDb <= -1.4, `true peak ${m.truePeakDb}`);
+  // Same length, and the burst starts on the same sample (the limiter's look-ahead is taken out).
+  const onset = async (file: string) => {
+    const chunks: Buffer[] = [];
+    await runMediaBinary(
+      bins.ffmpeg,
+      ['-hide_banner', '-i', file, '-f', 'f32le', '-ac', '1', '-ar', '48000', '-'],
+      {
+        onStdout: (o) => o.on('data', (c: Buffer) => chunks.push(c)),
+      },
+    );
+    const raw = Buffer.concat(chunks);
+    const x = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length));
+    const loud = Math.max(...x.subarray(0, 48_000).map(Math.abs)) * 3;
+    return { length: x.length, onset: x.findIndex((v) => Math.abs(v) > loud) };
+  };
+  const [a, b] = [await onset(stem), await onset(out)];
+  assert.equal(b.length, a.length);
+  assert.ok(Math.abs(b.onset - a.onset) <= 2, `burst at sample ${a.onset}, then ${b.onset}`);
+  t.diagnostic(
+    `burst stem → ${m.integratedLufs} LUFS, true peak ${m.truePeakDb} dBTP, onset ${a.onset} → ${b.onset}`,
+  );
 });
 
 test('silence is measured as -inf and passes through normalisation untouched', async () => {

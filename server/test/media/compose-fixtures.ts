@@ -80,7 +80,7 @@ export async function makeSpeech(file: string, seconds: number): Promise<string>
     '-f',
     'lavfi',
     '-i',
-    `anoisesrc=c=pink:a=0.25:r=22050:d=${seconds}`,
+    `anoisesrc=c=pink:a=0.25:r=22050:d=${seconds}:seed=7`, // seeded: the same noise every run
     '-filter_complex',
     "[0][1]amix=inputs=2,volume='0.15+0.85*abs(sin(2*PI*2.6*t))':eval=frame",
     '-ac',

@@ -94,7 +94,7 @@ test('template layout with picture avatar, cover, subtitles, beds and loudness t
   assert.equal(cover?.codec_name, 'mjpeg', 'poster attached as cover picture');
   assert.ok(hasAigcMark(tags.comment));
 
-  // Stems: what each bed was normalised to (loudnorm's own measurement of its output) …
+  // Stems: what each bed was normalised to (ebur128's measurement of its output as it was written) …
   assert.ok(
     Math.abs((res.soundtrack.bgm?.outputLufs ?? 0) - -30) <= 1,
     `bgm ${res.soundtrack.bgm?.outputLufs}`,

@@ -24,6 +24,7 @@ import { acquireAudio, acquireImage } from './checked-inputs.js';
 import { classifyFailure, internalFailureMessage, logFailure } from './job-failure.js';
 import { withTmpDir } from './job-tmp.js';
 import { CUE_CHARS, templateSubtitleStyle } from './template-subtitles.js';
+import { StepTimer } from '../../lib/step-timer.js';
 import { StepTimeoutError, TIME_LIMITS, withTimeLimit } from './time-limits.js';
 import { outputSize, resolveFace, resolveSound, withFaceTrack, type WorkSourceDeps } from './work-sources.js';
 
@@ -93,6 +94,7 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
     input: WorkInput,
     tmp: string,
     ctx: { signal: AbortSignal },
+    steps: StepTimer,
   ): Promise<RenderedWork> {
     const type = task.type;
     const aigc = await d.aigc.labelFor(task.account_id, input.aigcFlag);
@@ -122,13 +124,17 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
       return { blobKey: key, durationSec: r.durationSec };
     }
 
-    const face = await resolveFace(d, task, input, tmp, ctx.signal);
-    const extras = input.template ? await templateInputs(task, input, tmp, ctx.signal) : null;
+    const face = await steps.time('picture', () => resolveFace(d, task, input, tmp, ctx.signal));
+    const extras = input.template
+      ? await steps.time('template inputs', () => templateInputs(task, input, tmp, ctx.signal))
+      : null;
     await progress(10);
-    const sound = await resolveSound(d, task, input, face, tmp, ctx.signal);
+    const sound = await steps.time('sound', () => resolveSound(d, task, input, face, tmp, ctx.signal));
     await billing.reserveForSound(task, sound.durationSec);
     await progress(15);
-    const avatar = await withFaceTrack(d, face, sound.durationSec, tmp, ctx.signal);
+    const avatar = await steps.time('face track', () =>
+      withFaceTrack(d, face, sound.durationSec, tmp, ctx.signal),
+    );
     await progress(20);
 
     const job: TalkingVideoJob = {
@@ -192,19 +198,23 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
     if (loudness.mix !== undefined) job.mixLufs = loudness.mix;
 
     // The frame pipeline has no time limit of its own: bound it here, by the length of the output.
-    const r = await withTimeLimit(ctx.signal, TIME_LIMITS.render(sound.durationSec), 'rendering', (s) =>
-      renderTalkingVideo(media.bins, job, {
-        signal: s,
-        tmpDir: tmp,
-        onProgress: (f: number) => void progress(20 + f * 75),
-      }),
+    const r = await steps.time('frames', () =>
+      withTimeLimit(ctx.signal, TIME_LIMITS.render(sound.durationSec), 'rendering', (s) =>
+        renderTalkingVideo(media.bins, job, {
+          signal: s,
+          tmpDir: tmp,
+          onProgress: (f: number) => void progress(20 + f * 75),
+        }),
+      ),
     );
     const key = workVideoKey(task.id);
-    await blobs.putFile(key, job.output.path);
+    await steps.time('upload', () => blobs.putFile(key, job.output.path));
     return {
       blobKey: key,
       durationSec: r.durationSec,
-      posterKey: await poster(task, job.output.path, r.durationSec, tmp, ctx.signal),
+      posterKey: await steps.time('poster', () =>
+        poster(task, job.output.path, r.durationSec, tmp, ctx.signal),
+      ),
     };
   }
 
@@ -240,9 +250,13 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
       const task = await tasks.start(taskId, ctx.attempt);
       if (!task) return;
       const input = JSON.parse(task.input) as WorkInput;
+      const steps = new StepTimer();
       try {
-        const out = await withTmpDir(media.tmpDir, 'work', (tmp) => render(task, input, tmp, ctx));
-        await billing.complete(task, out);
+        const out = await withTmpDir(media.tmpDir, 'work', (tmp) => render(task, input, tmp, ctx, steps));
+        await steps.time('complete', () => billing.complete(task, out));
+        // Where a render's time went, for operators sizing workers (milliseconds per step).
+        const queuedMs = task.started_at ? Date.parse(task.started_at) - Date.parse(task.created_at) : null;
+        d.log.info({ taskId, type: task.type, queuedMs, ms: steps.summary() }, 'work rendered');
       } catch (err) {
         // An input the engine cannot use is the caller's to fix: fail now, do not retry.
         const failure = classifyFailure(err, ctx.signal, taskId);

@@ -44,6 +44,3 @@ export function mixGraph(inputChains: readonly (string | null)[]): string {
     ';',
   );
 }
-
-/** loudnorm (pass 2) works at 192 kHz internally; bring the result back to 48 kHz. */
-export const AFTER_LOUDNORM = 'aresample=48000';

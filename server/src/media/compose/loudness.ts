@@ -2,18 +2,18 @@ import { rename } from 'node:fs/promises';
 import { formatNumber } from '../ffmpeg/filter-escape.js';
 import {
   audioStemArgs,
+  ebur128Filter,
+  gainPlan,
   isSilent,
   loudnessMeasureArgs,
-  loudnormApplyFilter,
-  loudnormMeasureFilter,
-  loudnormTarget,
-  parseLoudnormJson,
+  loudnessTarget,
+  parseEbur128Summary,
   type AudioPassInput,
-  type LoudnormStats,
-  type LoudnormTarget,
-} from '../ffmpeg/loudnorm-args.js';
+  type LoudnessStats,
+  type LoudnessTarget,
+} from '../ffmpeg/loudness-args.js';
+import { probeMedia } from '../probe.js';
 import { runMediaBinary } from '../run-ffmpeg.js';
-import { AFTER_LOUDNORM } from './audio-filters.js';
 import type { LoudnessMeasurement, MediaBins } from './types.js';
 
 export interface PassOptions {
@@ -22,20 +22,20 @@ export interface PassOptions {
   onTime?: (sec: number, pass: number) => void;
 }
 
-/** Measures with loudnorm's first pass (EBU R128 integrated loudness, true peak, range). */
+/** Measures EBU R128 integrated loudness, loudness range and true peak of `chain`'s output. */
 export async function measureStats(
   bins: MediaBins,
   input: AudioPassInput,
   chain: string | null,
   opts: PassOptions = {},
-) {
-  const measure = loudnormMeasureFilter(loudnormTarget(-23));
+): Promise<LoudnessStats> {
+  const measure = ebur128Filter({ truePeak: true });
   const { stderr } = await runMediaBinary(
     bins.ffmpeg,
     loudnessMeasureArgs(input, chain ? `${chain},${measure}` : measure),
     { signal: opts.signal, onProgress: (sec) => opts.onTime?.(sec, 0) },
   );
-  return parseLoudnormJson(stderr);
+  return parseEbur128Summary(stderr);
 }
 
 export async function measureLoudness(
@@ -44,52 +44,64 @@ export async function measureLoudness(
   opts: { signal?: AbortSignal } = {},
 ): Promise<LoudnessMeasurement> {
   const s = await measureStats(bins, { path }, null, opts);
-  return { integratedLufs: s.inputI, truePeakDb: s.inputTp, lra: s.inputLra };
+  return { integratedLufs: s.integratedLufs, truePeakDb: s.truePeakDb, lra: s.lra };
 }
 
 export interface NormaliseResult {
-  /** The input as measured by pass 1. */
+  /** The input as measured before any gain. */
   input: LoudnessMeasurement;
-  /** Integrated loudness of the output as loudnorm measured it in pass 2 (null when silent). */
+  /** Integrated loudness of the output as measured while it was written (null when silent). */
   outputLufs: number | null;
-  mode: 'linear' | 'dynamic' | 'silent';
+  /** `linear`: one gain; `limited`: the gain and the true-peak limiter; `silent`: left as it was. */
+  mode: 'linear' | 'limited' | 'silent';
 }
 
-/** If pass 2 still misses the target by more than this, one plain gain pass corrects it. */
+/** If the output still misses the target by more than this, one plain gain pass corrects it. */
 const CORRECTION_THRESHOLD_LU = 0.5;
 
 /**
- * Two-pass loudnorm of one stem into a float WAV: `chain` (format, length, fades) runs before the
- * measurement and again before the gain, so the measured signal is exactly the one normalised.
- * Silence (nothing above the -70 LUFS gate) is written through unchanged.
+ * Normalises one stem into a float WAV: `chain` (format, length, fades) runs before the measurement
+ * and again before the gain, so the measured signal is exactly the one normalised. The output is
+ * measured as it is written (the limiter takes a little loudness with the peaks). Silence (nothing
+ * above the -70 LUFS gate) is written through unchanged.
  */
 export async function normaliseStem(
   bins: MediaBins,
-  spec: { input: AudioPassInput; chain: string; output: string; target: LoudnormTarget; channels?: number },
+  spec: { input: AudioPassInput; chain: string; output: string; target: LoudnessTarget; channels: number },
   opts: PassOptions = {},
 ): Promise<NormaliseResult> {
-  const m: LoudnormStats = await measureStats(bins, spec.input, spec.chain, opts);
-  const input = { integratedLufs: m.inputI, truePeakDb: m.inputTp, lra: m.inputLra };
+  const m = await measureStats(bins, spec.input, spec.chain, opts);
+  const input = { integratedLufs: m.integratedLufs, truePeakDb: m.truePeakDb, lra: m.lra };
   if (isSilent(m)) {
     await runMediaBinary(bins.ffmpeg, audioStemArgs(spec.input, spec.chain, spec.output, spec.channels), {
       signal: opts.signal,
     });
     return { input, outputLufs: null, mode: 'silent' };
   }
-  const chain = `${spec.chain},${loudnormApplyFilter(spec.target, m)},${AFTER_LOUDNORM}`;
-  const { stderr } = await runMediaBinary(
-    bins.ffmpeg,
-    audioStemArgs(spec.input, chain, spec.output, spec.channels),
-    {
-      signal: opts.signal,
-      onProgress: (sec) => opts.onTime?.(sec, 1),
-    },
-  );
-  const out = parseLoudnormJson(stderr);
-  let outputLufs = out.outputI;
-  if (outputLufs !== null && Number.isFinite(outputLufs)) {
-    const miss = spec.target.integratedLufs - outputLufs;
-    if (Math.abs(miss) > CORRECTION_THRESHOLD_LU) {
+  const apply = async (target: LoudnessTarget) => {
+    const plan = gainPlan(target, m, spec.channels);
+    const chain = `${spec.chain},${plan.filter},${ebur128Filter({ truePeak: false })}`;
+    const { stderr } = await runMediaBinary(
+      bins.ffmpeg,
+      audioStemArgs(spec.input, chain, spec.output, spec.channels),
+      {
+        signal: opts.signal,
+        onProgress: (sec) => opts.onTime?.(sec, 1),
+      },
+    );
+    return { mode: plan.mode, outputLufs: parseEbur128Summary(stderr).integratedLufs };
+  };
+  let { mode, outputLufs } = await apply(spec.target);
+  const miss = spec.target.integratedLufs - outputLufs;
+  if (Number.isFinite(miss) && Math.abs(miss) > CORRECTION_THRESHOLD_LU) {
+    if (mode === 'limited') {
+      // The limiter took more loudness with the peaks than it leaves: aim higher, through the
+      // limiter again, so that the ceiling still holds.
+      ({ mode, outputLufs } = await apply({
+        ...spec.target,
+        integratedLufs: spec.target.integratedLufs + miss,
+      }));
+    } else {
       const corrected = `${spec.output}.corrected.wav`;
       await runMediaBinary(
         bins.ffmpeg,
@@ -100,12 +112,12 @@ export async function normaliseStem(
       outputLufs = spec.target.integratedLufs;
     }
   }
-  return { input, outputLufs, mode: out.normalizationType === 'linear' ? 'linear' : 'dynamic' };
+  return { input, outputLufs, mode };
 }
 
 /**
- * Normalises any audio file to `targetLufs` (two-pass loudnorm, linear when possible) and writes
- * `output` as 48 kHz float WAV, keeping the input's channel layout.
+ * Normalises any audio file to `targetLufs` (a gain, and a true-peak limiter when the gain needs
+ * one) and writes `output` as 48 kHz float WAV, keeping the input's channel layout.
  */
 export async function normaliseLoudness(
   bins: MediaBins,
@@ -114,13 +126,16 @@ export async function normaliseLoudness(
   targetLufs: number,
   opts: { signal?: AbortSignal; truePeakDb?: number } = {},
 ): Promise<NormaliseResult> {
+  // The gain chain names the channel count (see gainPlan).
+  const channels = (await probeMedia(bins.ffprobe, input, opts.signal)).audio?.channels ?? 2;
   return normaliseStem(
     bins,
     {
       input: { path: input },
       chain: 'aformat=sample_fmts=fltp',
       output,
-      target: loudnormTarget(targetLufs, opts.truePeakDb),
+      target: loudnessTarget(targetLufs, opts.truePeakDb),
+      channels,
     },
     { signal: opts.signal },
   );

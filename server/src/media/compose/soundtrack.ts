@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { audioMixArgs } from '../ffmpeg/media-output-args.js';
-import { loudnormTarget } from '../ffmpeg/loudnorm-args.js';
+import { loudnessTarget } from '../ffmpeg/loudness-args.js';
 import { runMediaBinary } from '../run-ffmpeg.js';
 import { bedChain, mixGraph, speechChain } from './audio-filters.js';
 import { measureStats, normaliseStem, type NormaliseResult } from './loudness.js';
@@ -54,7 +54,7 @@ export function soundtrackPasses(spec: SoundtrackSpec): number {
  *     targets (default: 12 / 18 LU under the speech);
  *  3. the stems summed at unity gain (amix + volume, see mixGraph);
  *  4. the mix normalised to mixLufs.
- * Every normalisation is a two-pass loudnorm. Files go to workDir.
+ * Every normalisation measures, then applies a gain (see loudness-args.ts). Files go to workDir.
  */
 export async function buildSoundtrack(
   bins: MediaBins,
@@ -90,7 +90,7 @@ export async function buildSoundtrack(
         input: { path: spec.speech.path },
         chain: speechChain(durationSec),
         output: file('speech.wav'),
-        target: loudnormTarget(spec.speech.targetLufs),
+        target: loudnessTarget(spec.speech.targetLufs),
         channels: 2,
       },
       { signal: opts.signal, onTime: pass(2) },
@@ -104,7 +104,7 @@ export async function buildSoundtrack(
       signal: opts.signal,
       onTime: pass(1),
     });
-    speechLufs = Number.isFinite(m.inputI) && m.inputI > -70 ? m.inputI : null;
+    speechLufs = Number.isFinite(m.integratedLufs) && m.integratedLufs > -70 ? m.integratedLufs : null;
   }
 
   const stems = [speechPath];
@@ -120,7 +120,7 @@ export async function buildSoundtrack(
         input: { path: stem.path, inputArgs: ['-stream_loop', '-1'] },
         chain: bedChain(durationSec),
         output: out,
-        target: loudnormTarget(target),
+        target: loudnessTarget(target),
         channels: 2,
       },
       { signal: opts.signal, onTime: pass(2) },
@@ -147,7 +147,7 @@ export async function buildSoundtrack(
         input: { path: mixPath },
         chain: speechChain(durationSec),
         output: file('final.wav'),
-        target: loudnormTarget(spec.mixLufs),
+        target: loudnessTarget(spec.mixLufs),
         channels: 2,
       },
       { signal: opts.signal, onTime: pass(2) },
