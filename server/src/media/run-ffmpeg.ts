@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 
 /** Raised when ffmpeg/ffprobe exits non-zero; carries the tail of stderr for the log. */
@@ -38,6 +39,11 @@ export interface RunOptions {
   /** Collect stdout (for ffprobe JSON); otherwise stdout is discarded. */
   captureStdout?: boolean;
   onStdout?: (stdout: Readable) => void;
+  /**
+   * Nice value (1-19) for the child, on Linux: work started from a thread that keeps its own
+   * priority (the API's) but that must yield like a render. Default: the caller's priority.
+   */
+  niceness?: number;
 }
 
 export interface RunResult {
@@ -75,6 +81,13 @@ export function runMediaBinary(
     const child = spawn(bin, [...args], {
       stdio: [opts.stdin || opts.onStdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     });
+    if (opts.niceness && opts.niceness > 0 && child.pid !== undefined && process.platform === 'linux') {
+      try {
+        setPriority(child.pid, Math.min(19, opts.niceness));
+      } catch {
+        // The child may already have exited; its priority then no longer matters.
+      }
+    }
     // stdio is 'pipe' for stdout and stderr, so both streams exist.
     const childStdout = child.stdout as Readable;
     const childStderr = child.stderr as Readable;

@@ -9,6 +9,7 @@ import {
   renderAudio,
   renderTalkingVideo,
   type TalkingVideoJob,
+  warmRenderThread,
   wordsWithPunctuation,
 } from '../../media/compose/index.js';
 import { renderTemplateBackground, templateCanvas } from '../../media/art/index.js';
@@ -250,6 +251,8 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
       const task = await tasks.start(taskId, ctx.attempt);
       if (!task) return;
       const input = JSON.parse(task.input) as WorkInput;
+      // A video's render thread boots while its inputs are fetched and its speech is made.
+      if (task.type !== 'audio_tts') warmRenderThread();
       const steps = new StepTimer();
       try {
         const out = await withTmpDir(media.tmpDir, 'work', (tmp) => render(task, input, tmp, ctx, steps));

@@ -18,7 +18,7 @@ export type {
   VideoOutput,
 } from './types.js';
 export { ComposeInputError } from './types.js';
-export { renderTalkingVideo, RENDER_NICENESS } from './render-client.js';
+export { renderTalkingVideo, RENDER_NICENESS, warmRenderThread } from './render-client.js';
 export type { TalkingVideoResult } from './render-video.js';
 export { planVideoLoop, type VideoLoopPlan } from './avatar-filters.js';
 export { renderAudio } from './render-audio.js';

@@ -20,6 +20,8 @@ export interface PassOptions {
   signal?: AbortSignal;
   /** Output position in seconds of the running pass; `pass` counts the passes of one call from 0. */
   onTime?: (sec: number, pass: number) => void;
+  /** Nice value of the ffmpeg passes (see RunOptions.niceness). */
+  niceness?: number;
 }
 
 /** Measures EBU R128 integrated loudness, loudness range and true peak of `chain`'s output. */
@@ -33,7 +35,7 @@ export async function measureStats(
   const { stderr } = await runMediaBinary(
     bins.ffmpeg,
     loudnessMeasureArgs(input, chain ? `${chain},${measure}` : measure),
-    { signal: opts.signal, onProgress: (sec) => opts.onTime?.(sec, 0) },
+    { signal: opts.signal, niceness: opts.niceness, onProgress: (sec) => opts.onTime?.(sec, 0) },
   );
   return parseEbur128Summary(stderr);
 }
@@ -75,6 +77,7 @@ export async function normaliseStem(
   if (isSilent(m)) {
     await runMediaBinary(bins.ffmpeg, audioStemArgs(spec.input, spec.chain, spec.output, spec.channels), {
       signal: opts.signal,
+      niceness: opts.niceness,
     });
     return { input, outputLufs: null, mode: 'silent' };
   }
@@ -86,6 +89,7 @@ export async function normaliseStem(
       audioStemArgs(spec.input, chain, spec.output, spec.channels),
       {
         signal: opts.signal,
+        niceness: opts.niceness,
         onProgress: (sec) => opts.onTime?.(sec, 1),
       },
     );
@@ -106,7 +110,7 @@ export async function normaliseStem(
       await runMediaBinary(
         bins.ffmpeg,
         audioStemArgs({ path: spec.output }, `volume=${formatNumber(miss)}dB`, corrected),
-        { signal: opts.signal },
+        { signal: opts.signal, niceness: opts.niceness },
       );
       await rename(corrected, spec.output);
       outputLufs = spec.target.integratedLufs;

@@ -1,7 +1,19 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../worker-thread.js';
-import { deserialiseError, type RenderThreadInput, type RenderThreadMessage } from './render-protocol.js';
+import { probeSpeech } from './inputs.js';
+import {
+  deserialiseError,
+  serialiseError,
+  type RenderSoundtrackMessage,
+  type RenderStartMessage,
+  type RenderThreadInput,
+  type RenderThreadMessage,
+} from './render-protocol.js';
 import type { TalkingVideoResult } from './render-video.js';
+import { buildSoundtrack, type SoundtrackReport } from './soundtrack.js';
 import type { MediaBins, RenderOptions, TalkingVideoJob } from './types.js';
 
 /**
@@ -10,6 +22,39 @@ import type { MediaBins, RenderOptions, TalkingVideoJob } from './types.js';
  * on a small machine is what keeps polled queries fast while videos render.
  */
 export const RENDER_NICENESS = 10;
+
+/** A render thread started ahead of need (booting one takes ~0.1 s: Node and the modules load). */
+let spare: Worker | null = null;
+
+function bootRenderThread(): Worker {
+  const entry = workerEntry(import.meta.url, 'render-thread');
+  return new Worker(entry.script, { eval: entry.eval });
+}
+
+/**
+ * Starts a render thread ahead of need, unless one is ready: the next render then skips the boot.
+ * It waits, idle and unreferenced (the process may exit past it), until a render takes it.
+ */
+export function warmRenderThread(): void {
+  if (spare) return;
+  const worker = bootRenderThread();
+  worker.unref();
+  const forget = () => {
+    if (spare === worker) spare = null;
+  };
+  worker.once('exit', forget);
+  worker.once('error', forget);
+  spare = worker;
+}
+
+/** The ready thread if there is one, else a new one. */
+function takeRenderThread(): Worker {
+  const worker = spare ?? bootRenderThread();
+  spare = null;
+  worker.removeAllListeners();
+  worker.ref();
+  return worker;
+}
 
 /**
  * Renders a talking video (see renderTalkingVideoInThread for what it makes) in a worker thread of
@@ -27,17 +72,35 @@ export function renderTalkingVideo(
 ): Promise<TalkingVideoResult> {
   const { signal } = opts;
   if (signal?.aborted) return Promise.reject(signal.reason ?? new Error('aborted'));
+  const niceness = opts.niceness ?? RENDER_NICENESS;
   const input: RenderThreadInput = {
     bins: { ffmpeg: bins.ffmpeg, ffprobe: bins.ffprobe },
     job,
     tmpDir: opts.tmpDir,
     fontDirs: opts.fontDirs,
-    niceness: opts.niceness ?? RENDER_NICENESS,
+    niceness,
   };
-  return new Promise<TalkingVideoResult>((resolve, reject) => {
-    const entry = workerEntry(import.meta.url, 'render-thread');
-    // Throws (and so rejects) if the job holds something that cannot be cloned to another thread.
-    const worker = new Worker(entry.script, { eval: entry.eval, workerData: input });
+  // The soundtrack (a few short ffmpeg passes) is built here while the render thread starts, probes
+  // and plans the face motion: that thread's JavaScript would hold up each pass's end.
+  const soundtrackDir = mkdtemp(path.join(opts.tmpDir ?? os.tmpdir(), 'likeness-soundtrack-'));
+  const soundtrack = soundtrackDir.then(async (dir) =>
+    buildSoundtrack(
+      bins,
+      job,
+      job.speech.durationSec ?? (await probeSpeech(bins, job.speech.path, signal)),
+      dir,
+      { signal, niceness },
+    ),
+  );
+  const rendered = new Promise<TalkingVideoResult>((resolve, reject) => {
+    const worker = takeRenderThread();
+    try {
+      // Throws (and so rejects) if the job holds something that cannot be cloned to another thread.
+      worker.postMessage({ type: 'start', input } satisfies RenderStartMessage);
+    } catch (err) {
+      void worker.terminate();
+      throw err;
+    }
     let settled = false;
     const onAbort = () => worker.postMessage({ type: 'abort' });
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -49,6 +112,13 @@ export function renderTalkingVideo(
       if (result && !err) resolve(result);
       else reject(signal?.aborted ? (signal.reason ?? err) : err);
     };
+    const send = (m: RenderSoundtrackMessage) => {
+      if (!settled) worker.postMessage(m);
+    };
+    soundtrack.then(
+      (report: SoundtrackReport) => send({ type: 'soundtrack', report }),
+      (err: unknown) => send({ type: 'soundtrack-failed', error: serialiseError(err) }),
+    );
     worker.on('message', (m: RenderThreadMessage) => {
       if (m.type === 'progress') opts.onProgress?.(m.fraction);
       else if (m.type === 'done') finish(null, m.result);
@@ -58,5 +128,13 @@ export function renderTalkingVideo(
     worker.on('exit', (code) =>
       finish(new Error(`the render thread ended (code ${code}) before the render`)),
     );
+  });
+  // The soundtrack's folder goes once the render no longer reads it and its passes have ended; a
+  // thread is made ready for the next render.
+  return rendered.finally(async () => {
+    warmRenderThread();
+    await soundtrack.catch(() => undefined);
+    const dir = await soundtrackDir.catch(() => null);
+    if (dir) await rm(dir, { recursive: true, force: true });
   });
 }

@@ -2,6 +2,7 @@ import { AvatarStreamEndedError } from '../animate/frame-stream.js';
 import { MediaDefectError, type MediaDefect } from '../media-defect.js';
 import { FfmpegError, MediaTimeoutError } from '../run-ffmpeg.js';
 import type { TalkingVideoResult } from './render-video.js';
+import type { SoundtrackReport } from './soundtrack.js';
 import { ComposeInputError, type MediaBins, type TalkingVideoJob } from './types.js';
 
 /** Messages between a render's worker thread and the thread that asked for the render. */
@@ -15,6 +16,16 @@ export interface RenderThreadInput {
   /** Nice value the worker gives its own thread (and so the ffmpeg it starts); 0 leaves it. */
   niceness: number;
 }
+
+/** The render a thread started ahead of need is to do (the soundtrack follows separately). */
+export interface RenderStartMessage {
+  type: 'start';
+  input: RenderThreadInput;
+}
+
+/** The soundtrack built beside the render thread, or why it could not be. */
+export type RenderSoundtrackMessage =
+  { type: 'soundtrack'; report: SoundtrackReport } | { type: 'soundtrack-failed'; error: SerialisedError };
 
 /** To the worker: stop (kill ffmpeg, remove the working folder) and answer 'failed'. */
 export interface RenderAbortMessage {

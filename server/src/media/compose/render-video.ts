@@ -6,6 +6,7 @@ import { animateFrames, FramePool, pumpFrames, type FrameAnimator } from '../ani
 import { frameBytes } from '../animate/frame.js';
 import { findPublicAvatarArt } from '../art/avatars.js';
 import { prepareAnimator } from './animation.js';
+import { settleBoth } from '../settle-both.js';
 import { talkingVideoArgs } from '../ffmpeg/talking-video-args.js';
 import { probeMedia } from '../probe.js';
 import { runMediaBinary } from '../run-ffmpeg.js';
@@ -98,7 +99,13 @@ function validate(job: TalkingVideoJob): void {
 export async function renderTalkingVideoInThread(
   bins: MediaBins,
   job: TalkingVideoJob,
-  opts: RenderOptions = {},
+  opts: RenderOptions & {
+    /**
+     * The soundtrack, when another thread builds it (renderTalkingVideo does, while this thread
+     * starts); its files must outlive the render. Default: built here.
+     */
+    soundtrack?: Promise<SoundtrackReport>;
+  } = {},
 ): Promise<TalkingVideoResult> {
   validate(job);
   const { signal } = opts;
@@ -147,11 +154,6 @@ export async function renderTalkingVideoInThread(
       WEIGHT.encode,
     ]);
 
-    const soundtrack = await buildSoundtrack(bins, job, durationSec, workDir, {
-      signal,
-      onProgress: progress.stage(0),
-    });
-
     const frames = Math.ceil(durationSec * fps) + 1;
     const size = { width: box.width, height: box.height };
     // A video avatar that ffmpeg can play and loop on its own: the face motion follows that plan's
@@ -164,16 +166,21 @@ export async function renderTalkingVideoInThread(
         ? planRegionLoop(avatar.loop, fps, frames, entryFrames ? Infinity : MAX_REGION_PASSES)
         : null;
     if (avatar.kind === 'video' && regionLoop) avatar = { ...avatar, loop: regionLoop.loop };
-    const animator = await prepareAnimator(bins, job, {
-      loop: avatar.kind === 'video' ? avatar.loop : null,
-      size,
-      fps,
-      frames,
-      durationSec,
-      signal,
-    });
     const concat = entryFrames ? { entryFrames, playlistPath: path.join(workDir, 'passes.ffconcat') } : null;
-    const pipeline = choosePipeline(avatar, regionLoop, animator, size, fps, frames, concat);
+    // The soundtrack (ffmpeg processes) and the face motion and pipeline plan (JavaScript, from the
+    // unprocessed speech) need nothing from each other: they run side by side.
+    const [soundtrack, pipeline] = await settleBoth(
+      opts.soundtrack?.finally(() => progress.stage(0)(1)) ??
+        buildSoundtrack(bins, job, durationSec, workDir, { signal, onProgress: progress.stage(0) }),
+      prepareAnimator(bins, job, {
+        loop: avatar.kind === 'video' ? avatar.loop : null,
+        size,
+        fps,
+        frames,
+        durationSec,
+        signal,
+      }).then((animator) => choosePipeline(avatar, regionLoop, animator, size, fps, frames, concat)),
+    );
     progress.stage(1)(1);
 
     let subtitleFont: SubtitleFont | null = null;

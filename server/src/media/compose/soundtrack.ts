@@ -61,7 +61,7 @@ export async function buildSoundtrack(
   spec: SoundtrackSpec,
   durationSec: number,
   workDir: string,
-  opts: { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
+  opts: { signal?: AbortSignal; onProgress?: (fraction: number) => void; niceness?: number } = {},
 ): Promise<SoundtrackReport> {
   const total = Math.max(1, soundtrackPasses(spec));
   let done = 0;
@@ -93,7 +93,7 @@ export async function buildSoundtrack(
         target: loudnessTarget(spec.speech.targetLufs),
         channels: 2,
       },
-      { signal: opts.signal, onTime: pass(2) },
+      { signal: opts.signal, niceness: opts.niceness, onTime: pass(2) },
     );
     speechPath = file('speech.wav');
     speechLufs = report.speech.outputLufs;
@@ -102,6 +102,7 @@ export async function buildSoundtrack(
   if (beds.length > 0 && speechLufs === null && beds.some((k) => spec[k]?.targetLufs === undefined)) {
     const m = await measureStats(bins, { path: spec.speech.path }, speechChain(durationSec), {
       signal: opts.signal,
+      niceness: opts.niceness,
       onTime: pass(1),
     });
     speechLufs = Number.isFinite(m.integratedLufs) && m.integratedLufs > -70 ? m.integratedLufs : null;
@@ -123,7 +124,7 @@ export async function buildSoundtrack(
         target: loudnessTarget(target),
         channels: 2,
       },
-      { signal: opts.signal, onTime: pass(2) },
+      { signal: opts.signal, niceness: opts.niceness, onTime: pass(2) },
     );
     stems.push(out);
   }
@@ -136,6 +137,7 @@ export async function buildSoundtrack(
     const onTime = pass(1);
     await runMediaBinary(bins.ffmpeg, audioMixArgs(stems, mixGraph(chains), mixPath), {
       signal: opts.signal,
+      niceness: opts.niceness,
       onProgress: (sec) => onTime(sec),
     });
   }
@@ -150,7 +152,7 @@ export async function buildSoundtrack(
         target: loudnessTarget(spec.mixLufs),
         channels: 2,
       },
-      { signal: opts.signal, onTime: pass(2) },
+      { signal: opts.signal, niceness: opts.niceness, onTime: pass(2) },
     );
     mixPath = file('final.wav');
   }
