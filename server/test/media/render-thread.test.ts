@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { renderTalkingVideo, type TalkingVideoJob } from '../../src/media/compose/index.js';
@@ -48,4 +48,32 @@ test('an abort before the render starts rejects with its reason and starts nothi
   const ac = new AbortController();
   ac.abort(new Error('not wanted'));
   await assert.rejects(renderTalkingVideo(bins, job('never.mp4'), { signal: ac.signal }), /not wanted/);
+});
+
+test('the soundtrack built beside the thread is the one built in it, and a thread kept ready renders the same', async () => {
+  const loud = (out: string): TalkingVideoJob => {
+    const j = job(out);
+    return { ...j, speech: { ...j.speech, targetLufs: -16 } };
+  };
+  const here = await renderTalkingVideoInThread(bins, loud('loud-here.mp4'));
+  // The first render leaves a thread ready; the second takes it.
+  await renderTalkingVideo(bins, loud('loud-warm.mp4'));
+  const there = await renderTalkingVideo(bins, loud('loud-there.mp4'));
+  assert.equal(there.soundtrack.speech?.mode, here.soundtrack.speech?.mode);
+  assert.equal(there.soundtrack.speech?.outputLufs, here.soundtrack.speech?.outputLufs);
+  const want = await md5(path.join(dir, 'loud-here.mp4'));
+  assert.equal(await md5(path.join(dir, 'loud-there.mp4')), want);
+  assert.equal(await md5(path.join(dir, 'loud-warm.mp4')), want);
+});
+
+test('a soundtrack that cannot be built fails the render, and its folders are removed', async () => {
+  const { dir: tmp, cleanup: done } = await makeTempDir('likeness-render-thread-tmp-');
+  try {
+    const j = job('no-music.mp4');
+    const bad: TalkingVideoJob = { ...j, bgm: { path: path.join(dir, 'missing.mp3') } };
+    await assert.rejects(renderTalkingVideo(bins, bad, { tmpDir: tmp }), /missing\.mp3|No such file/);
+    assert.deepEqual(await readdir(tmp), []);
+  } finally {
+    await done();
+  }
 });
