@@ -58,8 +58,9 @@ function takeRenderThread(): Worker {
 
 /**
  * Renders a talking video (see renderTalkingVideoInThread for what it makes) in a worker thread of
- * its own, started for this render and ended after it: frames never touch the calling thread's
- * event loop or heap. Progress, abort and errors (with their classes and causes: ComposeInputError,
+ * its own, started for this render or just ahead of it (warmRenderThread) and ended after it:
+ * frames never touch the calling thread's event loop or heap. The soundtrack is built here, beside
+ * that thread; a render that fails settles once its soundtrack's passes have ended too. Progress, abort and errors (with their classes and causes: ComposeInputError,
  * FfmpegError, MediaTimeoutError, MediaDefectError, AvatarStreamEndedError; see render-protocol.ts)
  * behave as if the render ran here. An aborted render
  * settles only once the worker has killed its ffmpeg and removed its working folder, and rejects
