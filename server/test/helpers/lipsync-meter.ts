@@ -4,6 +4,7 @@ import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
 import { loadFaceApi, type FaceApi, type FaceFound } from './face-api-loader.js';
 import { bestLag, envelope, frameRms, mean, median, mouthGeometry } from './lipsync-math.js';
 import { bins as defaultBins } from './media-fixtures.js';
+import { monoPcm } from './probe.js';
 
 /**
  * An independent lip-sync meter: what the viewer of a talking video gets, measured on the file
@@ -108,17 +109,6 @@ async function eachFrame(
   );
   await consumer;
   if (decoded) throw decoded;
-}
-
-async function monoPcm(ffmpeg: string, file: string, rate: number): Promise<Float32Array> {
-  const chunks: Buffer[] = [];
-  await runMediaBinary(
-    ffmpeg,
-    ['-v', 'error', '-i', file, '-map', '0:a:0', '-ac', '1', '-ar', String(rate), '-f', 'f32le', 'pipe:1'],
-    { onStdout: (out: Readable) => out.on('data', (c: Buffer) => chunks.push(c)) },
-  );
-  const all = Buffer.concat(chunks);
-  return new Float32Array(all.buffer.slice(all.byteOffset, all.byteOffset + all.length - (all.length % 4)));
 }
 
 /** The landmarks' noise on closed lips, in face heights (a 200 px face: 2 px). */

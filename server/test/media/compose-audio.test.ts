@@ -10,6 +10,7 @@ import {
 } from '../../src/media/compose/index.js';
 import { probeMedia } from '../../src/media/probe.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
+import { monoPcm } from '../helpers/probe.js';
 import { bins, makeMusic, makePortrait, makeSpeech, makeTempDir, probeStreams } from './compose-fixtures.js';
 
 const SPEECH_SEC = 5.4;
@@ -64,16 +65,7 @@ test('a gain that would push the peaks over the ceiling is limited at true peak,
   assert.ok(m.truePeakDb <= -1.4, `true peak ${m.truePeakDb}`);
   // Same length, and the burst starts on the same sample (the limiter's look-ahead is taken out).
   const onset = async (file: string) => {
-    const chunks: Buffer[] = [];
-    await runMediaBinary(
-      bins.ffmpeg,
-      ['-hide_banner', '-i', file, '-f', 'f32le', '-ac', '1', '-ar', '48000', '-'],
-      {
-        onStdout: (o) => o.on('data', (c: Buffer) => chunks.push(c)),
-      },
-    );
-    const raw = Buffer.concat(chunks);
-    const x = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length));
+    const x = await monoPcm(bins.ffmpeg, file, 48_000);
     const loud = Math.max(...x.subarray(0, 48_000).map(Math.abs)) * 3;
     return { length: x.length, onset: x.findIndex((v) => Math.abs(v) > loud) };
   };
