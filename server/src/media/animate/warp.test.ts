@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Plane } from './frame.js';
-import { warpPlane, type WarpMesh } from './warp.js';
+import { planes, type Plane } from './frame.js';
+import { movedBox, warpFrame, warpFrameInPlace, warpPlane, type WarpMesh } from './warp.js';
 
 const plane = (w: number, h: number, f: (x: number, y: number) => number): Plane => {
   const data = new Uint8Array(w * h);
@@ -59,4 +59,40 @@ test('corners that move less than a quarter pixel count as still: nothing is wri
   const to = plane(16, 16, () => 0);
   warpPlane(from, to, { src: square(0.2, 0, 16.2, 16), dst: square(0, 0, 16, 16), triangles: quad });
   assert.ok(to.data.every((v) => v === 0));
+});
+
+test('a frame warps its two chroma planes together exactly as plane by plane, and in place as from a copy', () => {
+  const w = 48;
+  const h = 32;
+  const frame = () => {
+    const data = new Uint8Array(w * h * 1.5);
+    for (let i = 0; i < data.length; i++) data[i] = (i * 37 + ((i * i) % 251)) & 255;
+    return data;
+  };
+  // A fan of triangles around a centre that moves down and right; the outer ring stays.
+  const src = new Float32Array([24, 16, 4, 2, 44, 2, 46, 30, 2, 30, 24, 1]);
+  const dst = src.slice();
+  dst[0] = 25.6;
+  dst[1] = 18.3;
+  const mesh: WarpMesh = {
+    src,
+    dst,
+    triangles: new Uint32Array([0, 1, 2, 0, 2, 3, 0, 3, 4, 0, 4, 1, 1, 5, 2]),
+  };
+  const source = planes({ width: w, height: h, data: frame() });
+  const byPlane = planes({ width: w, height: h, data: frame() });
+  warpPlane(source[0], byPlane[0], mesh, 1);
+  warpPlane(source[1], byPlane[1], mesh, 0.5);
+  warpPlane(source[2], byPlane[2], mesh, 0.5);
+  const together = planes({ width: w, height: h, data: frame() });
+  warpFrame(source, together, mesh);
+  const inPlace = planes({ width: w, height: h, data: frame() });
+  warpFrameInPlace(inPlace, planes({ width: w, height: h, data: new Uint8Array(w * h * 1.5) }), mesh);
+  for (let p = 0; p < 3; p++) {
+    assert.deepEqual(together[p]!.data, byPlane[p]!.data, `plane ${p}`);
+    assert.deepEqual(inPlace[p]!.data, byPlane[p]!.data, `plane ${p} in place`);
+  }
+  assert.notDeepEqual(byPlane[0]!.data, source[0]!.data, 'the warp changed the picture');
+  // The triangle up to (24, 1) has no moved corner: it is not in the box.
+  assert.deepEqual(movedBox(mesh), { x0: 2, y0: 2, x1: 46, y1: 30 });
 });

@@ -25,14 +25,15 @@ export interface WarpMesh {
 const STILL = 0.25;
 
 /**
- * Warps `from` into `to` (same size, distinct buffers) over the triangles of `mesh`. `scale` maps
- * mesh units to this plane (0.5 for the chroma planes of a 4:2:0 frame). Pixels outside moved
- * triangles are not written.
+ * Offsets (into `triangles`) of the triangles with a moved corner, in `out[0..count)`. Found once
+ * per frame and used for all three planes and the box to copy.
  */
-export function warpPlane(from: Plane, to: Plane, mesh: WarpMesh, scale = 1): void {
+let moved = new Uint32Array(1024);
+
+function findMoved(mesh: WarpMesh): number {
   const { src, dst, triangles } = mesh;
-  const w = to.width;
-  const h = to.height;
+  if (moved.length < triangles.length / 3) moved = new Uint32Array(triangles.length / 3);
+  let n = 0;
   for (let t = 0; t < triangles.length; t += 3) {
     const a = triangles[t]! * 2;
     const b = triangles[t + 1]! * 2;
@@ -46,20 +47,49 @@ export function warpPlane(from: Plane, to: Plane, mesh: WarpMesh, scale = 1): vo
       Math.abs(src[c + 1]! - dst[c + 1]!) < STILL
     )
       continue;
-    fillTriangle(from, to, w, h, src, dst, a, b, c, scale);
+    moved[n++] = t;
   }
+  return n;
+}
+
+/**
+ * Warps `from` into `to` (same size, distinct buffers) over the triangles of `mesh`. `scale` maps
+ * mesh units to this plane (0.5 for the chroma planes of a 4:2:0 frame). Pixels outside moved
+ * triangles are not written.
+ */
+export function warpPlane(from: Plane, to: Plane, mesh: WarpMesh, scale = 1): void {
+  const count = findMoved(mesh);
+  for (let k = 0; k < count; k++) fillMoved(mesh, moved[k]!, scale, from, to, null, null);
+}
+
+function fillMoved(
+  mesh: WarpMesh,
+  t: number,
+  scale: number,
+  from: Plane,
+  to: Plane,
+  from2: Plane | null,
+  to2: Plane | null,
+): void {
+  const { triangles } = mesh;
+  const a = triangles[t]! * 2;
+  const b = triangles[t + 1]! * 2;
+  const c = triangles[t + 2]! * 2;
+  fillTriangle(from, to, from2, to2, mesh.src, mesh.dst, a, b, c, scale);
 }
 
 /**
  * Fills the pixels whose centres lie in the destination triangle of corners a, b, c (offsets of
- * their x in the mesh arrays, scaled by `scale`). The affine map to the source triangle is set up once; along a row the source position advances by a
- * constant step, so the inner loop is one bilinear sample per pixel.
+ * their x in the mesh arrays, scaled by `scale`). The affine map to the source triangle is set up
+ * once; along a row the source position advances by a constant step, so the inner loop is one
+ * bilinear sample per pixel. With `from2`/`to2` (the other chroma plane, same size) each position is
+ * sampled in both pairs: the same arithmetic as two calls, the geometry done once.
  */
 function fillTriangle(
   from: Plane,
   to: Plane,
-  w: number,
-  h: number,
+  from2: Plane | null,
+  to2: Plane | null,
   srcMesh: Float32Array,
   dstMesh: Float32Array,
   a: number,
@@ -67,6 +97,8 @@ function fillTriangle(
   c: number,
   scale: number,
 ): void {
+  const w = to.width;
+  const h = to.height;
   // Corners are read here rather than passed in: twelve fractional arguments to a function too
   // large to inline were boxed on every call (measured: most of a render's garbage).
   const x0 = dstMesh[a]! * scale;
@@ -102,6 +134,8 @@ function fillTriangle(
   const bottom = Math.min(h - 1, Math.floor(Math.max(y0, y1, y2) - 0.5));
   const src = from.data;
   const out = to.data;
+  const src2 = from2 ? from2.data : null;
+  const out2 = to2 ? to2.data : null;
   const sw = from.width;
   const maxU = from.width - 1;
   const maxV = from.height - 1;
@@ -156,6 +190,30 @@ function fillTriangle(
       Math.min(v, vEnd) >= 0 &&
       Math.max(v, vEnd) < maxV
     ) {
+      if (src2 && out2) {
+        for (let x = xs; x <= xe; x++, o++, u += uX, v += vX) {
+          const ix = u | 0;
+          const iy = v | 0;
+          const fx = u - ix;
+          const fy = v - iy;
+          const i = iy * sw + ix;
+          let p00 = src[i]!;
+          let p10 = src[i + 1]!;
+          let p01 = src[i + sw]!;
+          let p11 = src[i + sw + 1]!;
+          let top0 = p00 + (p10 - p00) * fx;
+          let bot0 = p01 + (p11 - p01) * fx;
+          out[o] = (top0 + (bot0 - top0) * fy + 0.5) | 0;
+          p00 = src2[i]!;
+          p10 = src2[i + 1]!;
+          p01 = src2[i + sw]!;
+          p11 = src2[i + sw + 1]!;
+          top0 = p00 + (p10 - p00) * fx;
+          bot0 = p01 + (p11 - p01) * fx;
+          out2[o] = (top0 + (bot0 - top0) * fy + 0.5) | 0;
+        }
+        continue;
+      }
       for (let x = xs; x <= xe; x++, o++, u += uX, v += vX) {
         const ix = u | 0;
         const iy = v | 0;
@@ -189,15 +247,28 @@ function fillTriangle(
       const top0 = p00 + (p10 - p00) * fx;
       const bot0 = p01 + (p11 - p01) * fx;
       out[o] = (top0 + (bot0 - top0) * fy + 0.5) | 0;
+      if (src2 && out2) {
+        const q00 = src2[i]!;
+        const q10 = src2[i + ix1]!;
+        const q01 = src2[i + iy1]!;
+        const q11 = src2[i + iy1 + ix1]!;
+        const top1 = q00 + (q10 - q00) * fx;
+        const bot1 = q01 + (q11 - q01) * fx;
+        out2[o] = (top1 + (bot1 - top1) * fy + 0.5) | 0;
+      }
     }
   }
 }
 
-/** Warps all three planes of a 4:2:0 frame (chroma at half scale). */
+/** Warps all three planes of a 4:2:0 frame (chroma at half scale, both chroma planes together). */
 export function warpFrame(from: Planes, to: Planes, mesh: WarpMesh): void {
-  warpPlane(from[0], to[0], mesh, 1);
-  warpPlane(from[1], to[1], mesh, 0.5);
-  warpPlane(from[2], to[2], mesh, 0.5);
+  warpMoved(from, to, mesh, findMoved(mesh));
+}
+
+/** warpFrame over the `count` triangles findMoved listed. */
+function warpMoved(from: Planes, to: Planes, mesh: WarpMesh, count: number): void {
+  for (let k = 0; k < count; k++) fillMoved(mesh, moved[k]!, 1, from[0], to[0], null, null);
+  for (let k = 0; k < count; k++) fillMoved(mesh, moved[k]!, 0.5, from[1], to[1], from[2], to[2]);
 }
 
 /** A box in frame pixels, corners included (not rounded). */
@@ -210,26 +281,28 @@ export interface PixelBounds {
 
 /** Box (frame pixels) of every triangle with a moved corner, at source and destination. */
 export function movedBox(mesh: WarpMesh): PixelBounds | null {
+  return boxOfMoved(mesh, findMoved(mesh));
+}
+
+/** movedBox over the `count` triangles findMoved listed. */
+function boxOfMoved(mesh: WarpMesh, count: number): PixelBounds | null {
+  if (count === 0) return null;
   const { src, dst, triangles } = mesh;
-  let box: PixelBounds | null = null;
-  const moved = (v: number) =>
-    Math.abs(src[v * 2]! - dst[v * 2]!) >= STILL || Math.abs(src[v * 2 + 1]! - dst[v * 2 + 1]!) >= STILL;
-  for (let t = 0; t < triangles.length; t += 3) {
-    const a = triangles[t]!;
-    const b = triangles[t + 1]!;
-    const c = triangles[t + 2]!;
-    if (!moved(a) && !moved(b) && !moved(c)) continue;
-    box ??= { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
-    // Three corners, without an array per triangle (this runs for every frame).
-    for (let k = 0; k < 3; k++) {
-      const v = k === 0 ? a : k === 1 ? b : c;
-      box.x0 = Math.min(box.x0, src[v * 2]!, dst[v * 2]!);
-      box.y0 = Math.min(box.y0, src[v * 2 + 1]!, dst[v * 2 + 1]!);
-      box.x1 = Math.max(box.x1, src[v * 2]!, dst[v * 2]!);
-      box.y1 = Math.max(box.y1, src[v * 2 + 1]!, dst[v * 2 + 1]!);
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (let k = 0; k < count; k++) {
+    const t = moved[k]!;
+    for (let j = t; j < t + 3; j++) {
+      const v = triangles[j]! * 2;
+      x0 = Math.min(x0, src[v]!, dst[v]!);
+      y0 = Math.min(y0, src[v + 1]!, dst[v + 1]!);
+      x1 = Math.max(x1, src[v]!, dst[v]!);
+      y1 = Math.max(y1, src[v + 1]!, dst[v + 1]!);
     }
   }
-  return box;
+  return { x0, y0, x1, y1 };
 }
 
 /** Copies rows y0..y1 and columns x0..x1 of `from` into the same place in `to`. */
@@ -249,7 +322,8 @@ function copyRegion(from: Plane, to: Plane, x0: number, y0: number, x1: number, 
  * reused between frames) and sampled from there, so only that region is copied, never the frame.
  */
 export function warpFrameInPlace(frame: Planes, scratch: Planes, mesh: WarpMesh): void {
-  const box = movedBox(mesh);
+  const count = findMoved(mesh);
+  const box = boxOfMoved(mesh, count);
   if (!box) return;
   const w = frame[0].width;
   const h = frame[0].height;
@@ -261,5 +335,5 @@ export function warpFrameInPlace(frame: Planes, scratch: Planes, mesh: WarpMesh)
   copyRegion(frame[0], scratch[0], x0, y0, x1, y1);
   copyRegion(frame[1], scratch[1], x0 >> 1, y0 >> 1, x1 >> 1, y1 >> 1);
   copyRegion(frame[2], scratch[2], x0 >> 1, y0 >> 1, x1 >> 1, y1 >> 1);
-  warpFrame(scratch, frame, mesh);
+  warpMoved(scratch, frame, mesh, count);
 }
