@@ -214,6 +214,7 @@ describe('web console in a browser', { skip: unavailable ?? false }, () => {
     const still = await page.request.get(poster);
     assert.equal(still.status(), 200);
     assert.equal(still.headers()['content-type'], 'image/jpeg');
+    assert.deepEqual([...(await still.body()).subarray(0, 3)], [0xff, 0xd8, 0xff], 'the poster is a JPEG');
     // Marks the element once it has had enough data to play (readyState 4) and its clock moved.
     // (Closures are passed inline: tsx's name helpers do not exist inside the page.)
     await video.evaluate((v: HTMLVideoElement) => {

@@ -61,6 +61,8 @@ test('template layout with picture avatar, cover, subtitles, beds and loudness t
     speech: { path: speech },
     output: { path: out, width: W, height: H, fps: 25, preset: 'ultrafast' },
     layout: { width: W, height: H, backgroundPath: background, avatarBox: BOX },
+    // A still beside a held background and a cover: the encode must still end (see composeGraph).
+    still: { path: path.join(dir, 'still.jpg'), atSec: 1 },
     subtitles: {
       cues: [
         { text: '欢迎来到模板视频', startSec: 0.2, endSec: 2.5 },
@@ -93,6 +95,12 @@ test('template layout with picture avatar, cover, subtitles, beds and loudness t
   const cover = streams.find((s) => s.disposition?.attached_pic === 1);
   assert.equal(cover?.codec_name, 'mjpeg', 'poster attached as cover picture');
   assert.ok(hasAigcMark(tags.comment));
+  const still = (await probeStreams(path.join(dir, 'still.jpg'))).streams[0];
+  assert.deepEqual(
+    [still?.codec_name, still?.width, still?.height],
+    ['mjpeg', W, H],
+    'the still beside the work',
+  );
 
   // Stems: what each bed was normalised to (ebur128's measurement of its output as it was written) …
   assert.ok(

@@ -77,6 +77,7 @@ test('loops a short avatar clip with a cross-fade, burns Chinese subtitles and m
       },
       mixLufs: -16,
       aigcLabel: { text: 'AI生成', produceId: 'work-123' },
+      still: { path: path.join(dir, 'still.jpg'), atSec: 1.6 },
     }),
     { onProgress: (f) => progress.push(f) },
   );
@@ -125,7 +126,35 @@ test('loops a short avatar clip with a cross-fade, burns Chinese subtitles and m
   // The AIGC mark sits in the top-right corner of both.
   const plainVsSubbedCorner = meanDiff(a, b, { x: W - 80, y: 10, width: 70, height: 30 });
   assert.ok(plainVsSubbedCorner < 3);
+
+  // The still written by the same encode is a JPEG of the frame at 1.6 s as the video shows it
+  // (subtitles and mark included), up to the encoders' losses.
+  const still = path.join(dir, 'still.jpg');
+  const stillInfo = (await probeStreams(still)).streams[0];
+  assert.equal(stillInfo?.codec_name, 'mjpeg');
+  const s = await readPixels(still);
+  assert.equal(s.width, W);
+  assert.equal(s.height, H);
+  const whole = { x: 0, y: 0, width: W, height: H };
+  const diffs: number[] = [];
+  for (const sec of [1.56, 1.6, 1.64])
+    diffs.push(meanDiff(s, await readPixels(await frameAt(out, sec)), whole));
+  const [before, own, next] = diffs as [number, number, number];
+  const otherCue = meanDiff(s, await readPixels(await frameAt(out, 4)), subtitleArea);
+  t.diagnostic(
+    `still against the video at 1.56, 1.6, 1.64 s: ${[before, own, next].map((d) => d.toFixed(2)).join(', ')}; ` +
+      `subtitles against 4 s (the next cue): ${otherCue.toFixed(1)}`,
+  );
+  assert.ok(own < 5, `the still differs from the video's frame at 1.6 s by ${own.toFixed(2)}`);
+  assert.ok(own < before && own < next, 'the still is the frame at 1.6 s, not a neighbour');
+  assert.ok(otherCue > 12, 'the still shows the subtitle of its own time');
 });
+
+async function frameAt(video: string, sec: number): Promise<string> {
+  const png = path.join(dir, `frame-${sec}.png`);
+  await extractFrame(bins, video, sec, png);
+  return png;
+}
 
 test('the loop point shows no jump between frames', async (t) => {
   const out = path.join(dir, 'loop.mp4');

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { TaskRow } from '../../db/schema.js';
@@ -5,7 +6,6 @@ import { AppError } from '../../errors/app-error.js';
 import { SvcCode } from '../../errors/codes.js';
 import {
   cuesFromWords,
-  extractFrame,
   renderAudio,
   renderTalkingVideo,
   type TalkingVideoJob,
@@ -26,7 +26,7 @@ import { classifyFailure, internalFailureMessage, logFailure } from './job-failu
 import { withTmpDir } from './job-tmp.js';
 import { CUE_CHARS, templateSubtitleStyle } from './template-subtitles.js';
 import { StepTimer } from '../../lib/step-timer.js';
-import { StepTimeoutError, TIME_LIMITS, withTimeLimit } from './time-limits.js';
+import { TIME_LIMITS, withTimeLimit } from './time-limits.js';
 import { outputSize, resolveFace, resolveSound, withFaceTrack, type WorkSourceDeps } from './work-sources.js';
 
 /** What rendering a work uses. */
@@ -138,6 +138,8 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
     );
     await progress(20);
 
+    // The poster comes out of the final encode: a second in, or the middle of a shorter video.
+    const still = { path: join(tmp, 'poster.jpg'), atSec: Math.min(1, sound.durationSec / 2) };
     const job: TalkingVideoJob = {
       avatar,
       // The decoded length: a header may only estimate it, and the video must last as long as the sound.
@@ -155,6 +157,7 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
         preset: media.encoderPreset,
       },
       aigcLabel: aigc ? { text: AIGC_TEXT } : null,
+      still,
     };
 
     if (input.template && extras) {
@@ -213,36 +216,23 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
     return {
       blobKey: key,
       durationSec: r.durationSec,
-      posterKey: await steps.time('poster', () =>
-        poster(task, job.output.path, r.durationSec, tmp, ctx.signal),
-      ),
+      posterKey: await steps.time('poster', () => poster(task, still.path)),
     };
   }
 
   /**
-   * A still of the finished video for players (the console's `poster`): a second in, or the middle
-   * of a shorter one. Nice to have, so a failure is logged and the work completes without one.
+   * The still of the finished video for players (the console's `poster`), which the render wrote
+   * beside it. Nice to have: without one the work completes all the same, and a warning says so.
    */
-  async function poster(
-    task: TaskRow,
-    video: string,
-    durationSec: number,
-    tmp: string,
-    signal: AbortSignal,
-  ): Promise<string | undefined> {
-    const still = join(tmp, 'poster.jpg');
-    try {
-      await withTimeLimit(signal, TIME_LIMITS.still, 'the poster frame', (s) =>
-        extractFrame(media.bins, video, Math.min(1, durationSec / 2), still, { signal: s }),
-      );
-      const key = workPosterKey(task.id);
-      await blobs.putFile(key, still);
-      return key;
-    } catch (err) {
-      if (signal.aborted || err instanceof StepTimeoutError) throw err;
-      d.log.warn({ taskId: task.id, err }, 'no poster frame for this work');
+  async function poster(task: TaskRow, still: string): Promise<string | undefined> {
+    const s = await stat(still).catch(() => null);
+    if (!s || s.size === 0) {
+      d.log.warn({ taskId: task.id }, 'no poster frame for this work');
       return undefined;
     }
+    const key = workPosterKey(task.id);
+    await blobs.putFile(key, still);
+    return key;
   }
 
   return {

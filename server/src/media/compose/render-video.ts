@@ -208,6 +208,7 @@ export async function renderTalkingVideoInThread(
       audioPath: soundtrack.path,
       subtitles,
       aigc: job.aigcLabel ? { ...job.aigcLabel, fontFile: shippedRegularFontFile() } : null,
+      still: job.still ?? null,
     });
     for (const f of pipeline.avatarGraph.files ?? []) await writeFile(f.path, f.text);
     const encode = progress.stage(2);
@@ -236,7 +237,9 @@ export async function renderTalkingVideoInThread(
         onProgress: (sec) => encode(passFraction(sec, durationSec)),
       });
     } catch (err) {
-      await rm(job.output.path, { force: true }); // never leave a truncated work behind
+      // Never leave a truncated work behind.
+      await rm(job.output.path, { force: true });
+      if (job.still) await rm(job.still.path, { force: true });
       throw err;
     } finally {
       stopPump.abort();

@@ -97,3 +97,28 @@ test('a region-only avatar: its inputs come first, the soundtrack after them', (
     /^\[1:v\]null\[looped\];\[looped\]\[0:v\]overlay=x=2:y=4,setsar=1\[avatar\];/,
   );
 });
+
+test('a still is taken at the frame nearest its time, never past the last frame', () => {
+  const plan = (atSec: number, durationSec = 5) =>
+    planFinalPass({
+      output: { path: '/o/w.mp4', width: 720, height: 1280, fps: 25 },
+      avatar: framesOnStdin({ width: 720, height: 1280 }, 25),
+      ...bareFacts,
+      durationSec,
+      still: { path: '/o/poster.jpg', atSec },
+    });
+  const frameOf = (graph: string) => /trim=start_frame=(\d+):end_frame=/.exec(graph)?.[1];
+  assert.equal(frameOf(plan(1).filterGraph), '25');
+  assert.equal(frameOf(plan(0.3).filterGraph), '8');
+  // 0.1 s at 25 fps has frames 0-2; a time past the end takes the last.
+  assert.equal(frameOf(plan(1, 0.1).filterGraph), '2');
+  assert.deepEqual(plan(1).still, { label: 'still', path: '/o/poster.jpg' });
+  assert.equal(
+    planFinalPass({
+      output: { path: '/o/w.mp4', width: 720, height: 1280, fps: 25 },
+      avatar: framesOnStdin({ width: 720, height: 1280 }, 25),
+      ...bareFacts,
+    }).still,
+    null,
+  );
+});

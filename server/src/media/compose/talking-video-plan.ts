@@ -46,6 +46,8 @@ export interface FinalPassFacts {
   audioPath: string;
   subtitles: { assPath: string; fontsDir: string } | null;
   aigc: (AigcLabel & { fontFile: string }) | null;
+  /** A JPEG still of the output at `atSec` (its nearest frame), written by the same run. */
+  still?: { path: string; atSec: number } | null;
 }
 
 /** Where the avatar's picture sits: the template's box, or the whole frame. */
@@ -92,6 +94,9 @@ export function planFinalPass(f: FinalPassFacts): TalkingVideoArgsSpec {
   inputs.push({ path: f.audioPath, options: [] });
 
   const corner: Corner = f.aigc?.corner ?? 'top-right';
+  // The frame nearest atSec, and never past the last one (the output has ceil(d × fps) frames).
+  const lastFrame = Math.max(0, Math.ceil(f.durationSec * fps) - 1);
+  const stillFrame = f.still ? Math.min(lastFrame, Math.max(0, Math.round(f.still.atSec * fps))) : 0;
   const composed = composeGraph({
     canvas: { width, height, fps },
     avatarGraph,
@@ -99,6 +104,7 @@ export function planFinalPass(f: FinalPassFacts): TalkingVideoArgsSpec {
     subtitles: f.subtitles,
     poster: f.posterPath ? { input: posterInput } : null,
     aigc: f.aigc ? { text: f.aigc.text, fontFile: f.aigc.fontFile, corner } : null,
+    still: f.still ? { frame: stillFrame } : null,
   });
   return {
     inputs,
@@ -111,5 +117,6 @@ export function planFinalPass(f: FinalPassFacts): TalkingVideoArgsSpec {
     encoder: encoderSettings(f.output),
     tags: f.aigc ? { comment: aigcComment(f.aigc.produceId) } : {},
     output: f.output.path,
+    still: f.still && composed.stillLabel ? { label: composed.stillLabel, path: f.still.path } : null,
   };
 }

@@ -132,6 +132,11 @@ export interface TalkingVideoJob {
   mixLufs?: number;
   /** Custom cover: the MP4's attached picture and the video's first frame. */
   posterImagePath?: string;
+  /**
+   * A JPEG still of the finished video at `atSec` (for players: the work's poster), written by the
+   * final encode itself; absent: none.
+   */
+  still?: { path: string; atSec: number };
   /** Visible corner mark + metadata comment; null or absent = none. */
   aigcLabel?: AigcLabel | null;
 }

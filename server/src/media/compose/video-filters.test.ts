@@ -38,8 +38,32 @@ test('minimal graph: the avatar fills the frame', () => {
       poster: null,
       aigc: null,
     }),
-    { graph: '[0:v]A[avatar];[avatar]fps=25,format=yuv420p[vout]', videoLabel: 'vout', coverLabel: null },
+    {
+      graph: '[0:v]A[avatar];[avatar]fps=25,format=yuv420p[vout]',
+      videoLabel: 'vout',
+      coverLabel: null,
+      stillLabel: null,
+    },
   );
+});
+
+test('a still: the finished picture is shared with a branch that keeps one frame and ends, full-range for JPEG', () => {
+  const g = composeGraph({
+    canvas,
+    avatarGraph: '[0:v]A[avatar]',
+    layout: null,
+    subtitles: null,
+    poster: null,
+    aigc: null,
+    still: { frame: 25 },
+  });
+  assert.equal(
+    g.graph,
+    '[0:v]A[avatar];[avatar]fps=25,format=yuv420p,split=2[vout][still_all];' +
+      '[still_all]trim=start_frame=25:end_frame=26,format=yuvj420p[still]',
+  );
+  assert.equal(g.videoLabel, 'vout');
+  assert.equal(g.stillLabel, 'still');
 });
 
 test('full graph: template, subtitles, poster frame and cover, AIGC mark on top', () => {

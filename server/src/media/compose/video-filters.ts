@@ -19,12 +19,16 @@ export interface ComposeGraphSpec {
   subtitles: { assPath: string; fontsDir: string } | null;
   poster: { input: number } | null;
   aigc: { text: string; fontFile: string; corner: Corner } | null;
+  /** A still of output frame `frame` as it is encoded, for a second output (a JPEG for players). */
+  still?: { frame: number } | null;
 }
 
 export interface ComposedGraph {
   graph: string;
   videoLabel: string;
   coverLabel: string | null;
+  /** Graph output label of the still (one frame, full-range for JPEG), if asked for. */
+  stillLabel: string | null;
 }
 
 export function assFilter(assPath: string, fontsDir: string): string {
@@ -59,7 +63,8 @@ export function aigcMarkFilter(text: string, fontFile: string, canvas: Canvas, c
  * Assembles the whole picture graph. The background is decoded once and held; the poster
  * replaces frame 0 only (so players and platforms that take the first frame as thumbnail show it)
  * and is also output as `[cover]` for the MP4's attached picture. Subtitles go on top of the
- * template, the AIGC mark on top of everything, including the poster frame.
+ * template, the AIGC mark on top of everything, including the poster frame. A still of one frame
+ * can be taken from the finished picture for a second output.
  */
 export function composeGraph(spec: ComposeGraphSpec): ComposedGraph {
   const { canvas } = spec;
@@ -89,6 +94,16 @@ export function composeGraph(spec: ComposeGraphSpec): ComposedGraph {
     coverLabel = 'cover';
   }
   if (spec.aigc) step(aigcMarkFilter(spec.aigc.text, spec.aigc.fontFile, canvas, spec.aigc.corner), 'marked');
-  parts.push(`[${cur}]fps=${formatNumber(canvas.fps)},format=yuv420p[vout]`);
-  return { graph: parts.join(';'), videoLabel: 'vout', coverLabel };
+  const picture = `[${cur}]fps=${formatNumber(canvas.fps)},format=yuv420p`;
+  if (!spec.still) {
+    parts.push(`${picture}[vout]`);
+    return { graph: parts.join(';'), videoLabel: 'vout', coverLabel, stillLabel: null };
+  }
+  // The split shares each frame (neither branch writes to it); the still's branch keeps one and
+  // then ends. It must end: ffmpeg 4 keeps pulling frames for an output whose sink has not (a
+  // `select` of one frame never does), reading endless sources (a held background) for ever.
+  const n = spec.still.frame;
+  parts.push(`${picture},split=2[vout][still_all]`);
+  parts.push(`[still_all]trim=start_frame=${n}:end_frame=${n + 1},format=yuvj420p[still]`);
+  return { graph: parts.join(';'), videoLabel: 'vout', coverLabel, stillLabel: 'still' };
 }

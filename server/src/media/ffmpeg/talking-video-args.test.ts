@@ -115,3 +115,37 @@ test('final encode of a looped video avatar, no cover, no tags', () => {
     'trellis=0',
   ]);
 });
+
+test('a still as a second output: one JPEG frame of its own graph label', () => {
+  const args = talkingVideoArgs({
+    inputs: [{ path: '/w/final.wav', options: [] }],
+    filterGraph: 'GRAPH',
+    videoLabel: 'vout',
+    audioInput: 0,
+    coverLabel: null,
+    durationSec: 5,
+    fps: 25,
+    encoder: { preset: 'veryfast', crf: 23 },
+    tags: {},
+    output: '/o/work.mp4',
+    still: { label: 'still', path: '/o/poster.jpg' },
+  });
+  const mp4 = args.indexOf('/o/work.mp4');
+  assert.deepEqual(args.slice(mp4 + 1), [
+    '-map',
+    '[still]',
+    '-frames:v',
+    '1',
+    '-c:v',
+    'mjpeg',
+    '-q:v',
+    '3',
+    '-f',
+    'image2',
+    '-update',
+    '1',
+    '/o/poster.jpg',
+  ]);
+  // The video's own options stay before its file: `-t` bounds the MP4 alone.
+  assert.ok(args.indexOf('-t') < mp4);
+});

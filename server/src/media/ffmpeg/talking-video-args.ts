@@ -25,6 +25,8 @@ export interface TalkingVideoArgsSpec {
   encoder: VideoEncoderSettings;
   tags: Record<string, string>;
   output: string;
+  /** A second output: one frame of graph label `label` as a JPEG at `path`. */
+  still?: { label: string; path: string } | null;
 }
 
 /**
@@ -32,6 +34,8 @@ export interface TalkingVideoArgsSpec {
  * `-frames:v`: the sources are endless (looped avatar, held background) and `-frames:v` cut the
  * audio short on the npm build. The source files' metadata is dropped so nothing leaks from
  * uploads into works; only our own tags are written. `+faststart` moves the index to the front.
+ * A still (the work's poster) comes out of the same run as a second output, instead of a decode of
+ * the finished file afterwards.
  */
 export function talkingVideoArgs(s: TalkingVideoArgsSpec): string[] {
   const cover = s.coverLabel ? ['-c:v:1', 'mjpeg', '-q:v:1', '3', '-disposition:v:1', 'attached_pic'] : [];
@@ -64,5 +68,22 @@ export function talkingVideoArgs(s: TalkingVideoArgsSpec): string[] {
     '-f',
     'mp4',
     s.output,
+    ...(s.still
+      ? [
+          '-map',
+          `[${s.still.label}]`,
+          '-frames:v',
+          '1',
+          '-c:v',
+          'mjpeg',
+          '-q:v',
+          '3',
+          '-f',
+          'image2',
+          '-update',
+          '1',
+          s.still.path,
+        ]
+      : []),
   ];
 }
