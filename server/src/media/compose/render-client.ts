@@ -23,21 +23,26 @@ import type { MediaBins, RenderOptions, TalkingVideoJob } from './types.js';
  */
 export const RENDER_NICENESS = 10;
 
-/** A render thread started ahead of need (booting one takes ~0.1 s: Node and the modules load). */
+/**
+ * A render thread started ahead of need, at RENDER_NICENESS (booting one takes ~0.1 s: Node and
+ * the modules load; it then warms up the per-frame code while it waits, ~0.6 s of its own time).
+ */
 let spare: Worker | null = null;
 
-function bootRenderThread(): Worker {
+/** A render thread that waits for its render at `niceness`, warming up if asked (render-thread.ts). */
+function bootRenderThread(niceness: number, warmUp: boolean): Worker {
   const entry = workerEntry(import.meta.url, 'render-thread');
-  return new Worker(entry.script, { eval: entry.eval });
+  return new Worker(entry.script, { eval: entry.eval, workerData: { niceness, warmUp } });
 }
 
 /**
- * Starts a render thread ahead of need, unless one is ready: the next render then skips the boot.
+ * Starts a render thread ahead of need, unless one is ready: the next render then skips the boot
+ * and, once the thread has warmed up, finds its per-frame code compiled.
  * It waits, idle and unreferenced (the process may exit past it), until a render takes it.
  */
 export function warmRenderThread(): void {
   if (spare) return;
-  const worker = bootRenderThread();
+  const worker = bootRenderThread(RENDER_NICENESS, true);
   worker.unref();
   const forget = () => {
     if (spare === worker) spare = null;
@@ -47,10 +52,14 @@ export function warmRenderThread(): void {
   spare = worker;
 }
 
-/** The ready thread if there is one, else a new one. */
-function takeRenderThread(): Worker {
-  const worker = spare ?? bootRenderThread();
-  spare = null;
+/**
+ * The ready thread if there is one and the render may run at its nice value (a thread cannot raise
+ * its own priority), else a new one.
+ */
+function takeRenderThread(niceness: number): Worker {
+  const ready = spare && niceness >= RENDER_NICENESS ? spare : null;
+  if (ready) spare = null;
+  const worker = ready ?? bootRenderThread(niceness, false);
   worker.removeAllListeners();
   worker.ref();
   return worker;
@@ -94,7 +103,7 @@ export function renderTalkingVideo(
     ),
   );
   const rendered = new Promise<TalkingVideoResult>((resolve, reject) => {
-    const worker = takeRenderThread();
+    const worker = takeRenderThread(niceness);
     try {
       // Throws (and so rejects) if the job holds something that cannot be cloned to another thread.
       worker.postMessage({ type: 'start', input } satisfies RenderStartMessage);
