@@ -231,8 +231,13 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
       return undefined;
     }
     const key = workPosterKey(task.id);
-    await blobs.putFile(key, still);
-    return key;
+    try {
+      await blobs.putFile(key, still);
+      return key;
+    } catch (err) {
+      d.log.warn({ taskId: task.id, err }, 'the poster frame could not be stored; the work has none');
+      return undefined;
+    }
   }
 
   return {
