@@ -84,7 +84,13 @@ export interface Config {
   plans: { gates: boolean; defaultPlan: Plan; minimums: Record<PlanGatedOperation, Plan> };
   contract: { mode: ContractMode };
   callbacks: { retryScheduleSec: number[]; timeoutMs: number };
-  media: { ffmpegPath: string | null; ffprobePath: string | null; encoderPreset: EncoderPreset };
+  media: {
+    ffmpegPath: string | null;
+    ffprobePath: string | null;
+    encoderPreset: EncoderPreset;
+    /** Bound on the kept region sources (data dir's cache/regions); 0: none kept. */
+    regionCacheBytes: number;
+  };
   /** Covers render in worker threads, at most `threads` at once; further requests wait their turn. */
   covers: { threads: number };
   /**
@@ -332,6 +338,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       ffmpegPath: r.optionalStr('FFMPEG_PATH'),
       ffprobePath: r.optionalStr('FFPROBE_PATH'),
       encoderPreset: r.oneOf('LIKENESS_ENCODER_PRESET', ENCODER_PRESETS, 'veryfast'),
+      regionCacheBytes: r.int('LIKENESS_REGION_CACHE_MB', 2048, 0, 1_000_000) * mb,
     },
     covers: { threads: r.int('LIKENESS_COVER_THREADS', 2, 1, 64) },
     catalogue: { prerender: r.bool('LIKENESS_CATALOGUE_PRERENDER', true) },

@@ -132,6 +132,10 @@ export function buildMedia(config: Config, tmpDir: string, fetcher: SafeFetcher 
       fetcher ?? createSafeFetcher({ allow: [...config.fetch.allow], timeoutMs: config.fetch.timeoutMs }),
     tmpDir,
     encoderPreset: config.media.encoderPreset,
+    regionCache:
+      config.media.regionCacheBytes > 0
+        ? { dir: join(config.dataDir, 'cache', 'regions'), maxBytes: config.media.regionCacheBytes }
+        : null,
   };
   const close = async () => {
     await media.speech.close();

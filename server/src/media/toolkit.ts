@@ -1,6 +1,7 @@
 import type { EncoderPreset } from '../config.js';
 import type { SafeFetcher } from '../net/safe-fetch.js';
 import type { MediaBinaries } from './binaries.js';
+import type { RegionCacheOptions } from './compose/region-cache.js';
 import type { FaceDetector } from './face/index.js';
 import type { SpeechEngine } from './speech/index.js';
 
@@ -14,4 +15,6 @@ export interface MediaToolkit {
   /** This process's scratch directory (other processes may share the data dir). */
   tmpDir: string;
   encoderPreset: EncoderPreset;
+  /** Where renders keep video avatars' region sources for the next render; null: nowhere. */
+  regionCache: RegionCacheOptions | null;
 }

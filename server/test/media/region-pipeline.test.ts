@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before, test } from 'node:test';
@@ -9,6 +9,12 @@ import { frameBytes } from '../../src/media/animate/frame.js';
 import { planVideoLoop } from '../../src/media/compose/avatar-filters.js';
 import { extractFrame, renderTalkingVideo } from '../../src/media/compose/index.js';
 import { regionAvatarGraph, type RegionSource } from '../../src/media/compose/region-graph.js';
+import {
+  boxContains,
+  hashFile,
+  parseCachedRegionName,
+  type RegionCacheOptions,
+} from '../../src/media/compose/region-cache.js';
 import { openRegionFrames } from '../../src/media/compose/region-frames.js';
 import { planRegionLoop, regionPasses, type RegionLoop } from '../../src/media/compose/region-loop.js';
 import { concatEntryFrames } from '../../src/media/compose/concat-loop.js';
@@ -125,24 +131,44 @@ test("the region decoder's frames, seams included, equal ffmpeg's looped frames 
     const bytes = frameBytes(box.width, box.height);
     assert.equal(whole.length, total * bytes);
 
-    const pool = new FramePool(frameBytes(region.width, region.height));
-    const pictures = openRegionFrames(bins, source, region, pool, dir);
-    const patches: Buffer[] = [];
-    try {
-      assert.equal(pictures.source.kind, 'stream');
-      if (pictures.source.kind !== 'stream') return;
-      let i = 0;
-      for await (const frame of pictures.source.frames) {
-        const want = cut(whole.subarray(i * bytes, (i + 1) * bytes), box.width, box.height, region);
-        assert.ok(want.equals(frame), `${seconds} s: region of frame ${i} differs`);
-        patches.push(Buffer.from(frame));
-        pool.give(frame);
-        i++;
+    // Without a region cache, then with one that is empty (the source is decoded and kept) and
+    // then holds it (read back): the same frames each time.
+    const cache: RegionCacheOptions = {
+      dir: path.join(dir, `region-cache-${start}-${seconds}`),
+      maxBytes: 1e9,
+    };
+    const contentHash = hashFile(clip);
+    let patches: Buffer[] = [];
+    for (const [use, origin] of [
+      [null, 'decoded'],
+      [{ options: cache, contentHash }, 'decoded'],
+      [{ options: cache, contentHash }, 'cache'],
+    ] as const) {
+      const pool = new FramePool(frameBytes(region.width, region.height));
+      const pictures = await openRegionFrames(bins, source, region, pool, dir, undefined, use);
+      assert.equal(pictures.origin, origin, `${seconds} s: ${use ? 'with' : 'without'} a cache`);
+      patches = [];
+      try {
+        assert.equal(pictures.source.kind, 'stream');
+        if (pictures.source.kind !== 'stream') return;
+        let i = 0;
+        for await (const frame of pictures.source.frames) {
+          const want = cut(whole.subarray(i * bytes, (i + 1) * bytes), box.width, box.height, region);
+          assert.ok(want.equals(frame), `${seconds} s, ${origin}: region of frame ${i} differs`);
+          patches.push(Buffer.from(frame));
+          pool.give(frame);
+          i++;
+        }
+        assert.equal(i, total);
+      } finally {
+        await pictures.close();
       }
-      assert.equal(i, total);
-    } finally {
-      await pictures.close();
     }
+    // One entry, larger than the region, and no temporary file left.
+    const kept = await readdir(cache.dir);
+    assert.equal(kept.length, 1, kept.join(', '));
+    const entry = parseCachedRegionName(kept[0]!)!;
+    assert.ok(boxContains(entry.box, region) && entry.box.width > region.width, kept[0]);
     // Those frames laid back over the frame change nothing.
     const patched = await rawAvatar(regionAvatarGraph(source, region), Buffer.concat(patches));
     assert.ok(patched.equals(whole), `${seconds} s: the patched frames differ`);
@@ -163,6 +189,19 @@ async function lumaFrames(file: string, w: number, h: number): Promise<Buffer[]>
   return Array.from({ length: Math.floor(all.length / (w * h)) }, (_, i) =>
     all.subarray(i * w * h, (i + 1) * w * h),
   );
+}
+
+/** MD5 of a video's decoded frames. */
+async function videoMd5(file: string): Promise<string> {
+  let out = '';
+  await runMediaBinary(
+    bins.ffmpeg,
+    ['-hide_banner', '-v', 'error', '-i', file, '-map', '0:v', '-f', 'md5', 'pipe:1'],
+    {
+      onStdout: (s) => s.on('data', (c: Buffer) => (out += c.toString())),
+    },
+  );
+  return out.trim();
 }
 
 interface Rect {
@@ -212,15 +251,31 @@ test('a 1080x1920 render changes only the region it pipes in, shows no edge arou
     '(sin(2*PI*150*t)+0.6*sin(2*PI*300*t)+0.4*sin(2*PI*450*t)+0.25*sin(2*PI*900*t))/2.25,0)';
   await ff(['-f', 'lavfi', '-i', `aevalsrc='${voice}':s=22050:d=3.6`, '-ac', '1', sound]);
 
+  // The talking renders keep the region's source (region cache): the second reads it back.
+  const regionCache = { dir: path.join(dir, 'region-cache'), maxBytes: 1024 ** 3 };
   const render = (name: string, face: boolean) =>
-    renderTalkingVideo(bins, {
-      avatar: { kind: 'video', path: clip, startSec: 0, ...(face ? { face: track } : {}) },
-      speech: { path: sound },
-      output: { path: path.join(dir, name), width: W, height: H, fps: 25, preset: 'ultrafast', crf: 18 },
-    });
+    renderTalkingVideo(
+      bins,
+      {
+        avatar: { kind: 'video', path: clip, startSec: 0, ...(face ? { face: track } : {}) },
+        speech: { path: sound },
+        output: { path: path.join(dir, name), width: W, height: H, fps: 25, preset: 'ultrafast', crf: 18 },
+      },
+      { regionCache },
+    );
   const talking = await render('talking.mp4', true);
+  const again = await render('talking-again.mp4', true);
   const plain = await render('plain.mp4', false);
   assert.equal(plain.region, null); // nothing moves: nothing is piped in
+  assert.equal(plain.regionSource, null);
+  assert.equal(talking.regionSource, 'decoded');
+  assert.equal(again.regionSource, 'cache');
+  assert.deepEqual(again.region, talking.region);
+  // The kept source gives the same pictures, to the pixel.
+  const [first, second] = await Promise.all(
+    ['talking.mp4', 'talking-again.mp4'].map((name) => videoMd5(path.join(dir, name))),
+  );
+  assert.equal(second, first);
   assert.equal(talking.pipeline, 'region');
   assert.equal(talking.loopMode, 'crossfade');
   assert.equal(talking.unanimatedFrames, 0);
@@ -297,7 +352,7 @@ test('a region decoder that fails says why, where its frames stop', async () => 
     fps: 25,
   };
   const region = { x: 100, y: 200, width: 120, height: 100 };
-  const pictures = openRegionFrames(bins, source, region, new FramePool(frameBytes(120, 100)), dir);
+  const pictures = await openRegionFrames(bins, source, region, new FramePool(frameBytes(120, 100)), dir);
   assert.equal(pictures.source.kind, 'stream');
   if (pictures.source.kind !== 'stream') return;
   const frames = pictures.source.frames;

@@ -96,6 +96,7 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
     tmp: string,
     ctx: { signal: AbortSignal },
     steps: StepTimer,
+    facts: { regionSource?: string | null },
   ): Promise<RenderedWork> {
     const type = task.type;
     const aigc = await d.aigc.labelFor(task.account_id, input.aigcFlag);
@@ -207,10 +208,12 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
         renderTalkingVideo(media.bins, job, {
           signal: s,
           tmpDir: tmp,
+          regionCache: media.regionCache ?? undefined,
           onProgress: (f: number) => void progress(20 + f * 75),
         }),
       ),
     );
+    facts.regionSource = r.regionSource;
     const key = workVideoKey(task.id);
     await steps.time('upload', () => blobs.putFile(key, job.output.path));
     return {
@@ -249,12 +252,19 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
       // A video's render thread boots while its inputs are fetched and its speech is made.
       if (task.type !== 'audio_tts') warmRenderThread();
       const steps = new StepTimer();
+      // Whether the region's source was decoded or kept from an earlier render of the avatar.
+      const facts: { regionSource?: string | null } = {};
       try {
-        const out = await withTmpDir(media.tmpDir, 'work', (tmp) => render(task, input, tmp, ctx, steps));
+        const out = await withTmpDir(media.tmpDir, 'work', (tmp) =>
+          render(task, input, tmp, ctx, steps, facts),
+        );
         await steps.time('complete', () => billing.complete(task, out));
         // Where a render's time went, for operators sizing workers (milliseconds per step).
         const queuedMs = task.started_at ? Date.parse(task.started_at) - Date.parse(task.created_at) : null;
-        d.log.info({ taskId, type: task.type, queuedMs, ms: steps.summary() }, 'work rendered');
+        d.log.info(
+          { taskId, type: task.type, queuedMs, ms: steps.summary(), regionSource: facts.regionSource },
+          'work rendered',
+        );
       } catch (err) {
         // An input the engine cannot use is the caller's to fix: fail now, do not retry.
         const failure = classifyFailure(err, ctx.signal, taskId);

@@ -47,3 +47,39 @@ export function rgbToYuv(r: number, g: number, b: number): [number, number, numb
   const cr = 128 + (112.0 * r - 93.786 * g - 18.214 * b) / 255;
   return [Math.round(y), Math.round(cb), Math.round(cr)];
 }
+
+/**
+ * Copies the part `at` (even offsets and sizes) of a `width`x`height` frame into `out`, a frame of
+ * `at`'s size. Buffer.copy per row: no view object per row (garbage, in a render's hot path).
+ */
+export function cropFrame(
+  frame: Buffer,
+  width: number,
+  height: number,
+  at: { x: number; y: number; width: number; height: number },
+  out: Uint8Array,
+): void {
+  if (at.x % 2 || at.y % 2 || at.width % 2 || at.height % 2) {
+    throw new RangeError(
+      `yuv420p crops need even offsets and sizes, got ${at.width}x${at.height}+${at.x}+${at.y}`,
+    );
+  }
+  if (at.x < 0 || at.y < 0 || at.x + at.width > width || at.y + at.height > height) {
+    throw new RangeError(`${at.width}x${at.height}+${at.x}+${at.y} is not inside ${width}x${height}`);
+  }
+  if (frame.length !== frameBytes(width, height) || out.length !== frameBytes(at.width, at.height)) {
+    throw new RangeError('crop buffers do not match their sizes');
+  }
+  let o = 0;
+  const plane = (offset: number, w: number, x: number, y: number, cw: number, ch: number) => {
+    for (let row = 0; row < ch; row++) {
+      const from = offset + (y + row) * w + x;
+      frame.copy(out, o, from, from + cw);
+      o += cw;
+    }
+  };
+  plane(0, width, at.x, at.y, at.width, at.height);
+  const c = (width / 2) * (height / 2);
+  plane(width * height, width / 2, at.x / 2, at.y / 2, at.width / 2, at.height / 2);
+  plane(width * height + c, width / 2, at.x / 2, at.y / 2, at.width / 2, at.height / 2);
+}

@@ -1,11 +1,18 @@
-import { open } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { AvatarStreamEndedError, type FramePool } from '../animate/frame-stream.js';
-import { frameBytes } from '../animate/frame.js';
+import { AvatarStreamEndedError, FramePool } from '../animate/frame-stream.js';
+import { cropFrame, frameBytes } from '../animate/frame.js';
 import { avatarDecodeArgs } from '../ffmpeg/raw-frames-args.js';
 import type { AvatarFrames } from './avatar-frames.js';
 import { startFrameDecoder, type FrameDecoder } from './frame-decoder.js';
-import { regionCropGraph, type RegionSource } from './region-graph.js';
+import {
+  findCachedRegion,
+  regionSourceKey,
+  startCachedRegion,
+  type CachedRegionWriter,
+  type RegionCacheOptions,
+} from './region-cache.js';
+import { regionCropGraph, regionDecoding, type RegionSource } from './region-graph.js';
 import { regionSteps, seamAlpha, seamBlend } from './region-loop.js';
 import type { Box, MediaBins } from './types.js';
 
@@ -15,19 +22,69 @@ import type { Box, MediaBins } from './types.js';
  * it back from memory, or for material over MEMORY_CACHE_BYTES from a scratch file in the render's
  * working folder (the page cache keeps it warm, the process's memory stays flat however long the
  * clip), and its seams are blended with ffmpeg's own arithmetic (seamBlend), so the patch's edge
- * matches the frame around it exactly.
+ * matches the frame around it exactly. With a region cache (region-cache.ts) the material comes
+ * from an earlier render of the same clip when one kept it, and is otherwise kept for the next.
  */
 const MEMORY_CACHE_BYTES = 64 * 1024 * 1024;
 
-export function openRegionFrames(
+/** The region cache and the hash of the avatar clip's content, which names its entries. */
+export interface RegionCacheUse {
+  options: RegionCacheOptions;
+  contentHash: Promise<string>;
+}
+
+export interface RegionFrames extends AvatarFrames {
+  /** Where the material came from: decoded by this render, or read from the region cache. */
+  origin: 'decoded' | 'cache';
+}
+
+/** The ffmpeg that decodes, by path, size and time: another build may scale to other pixels. */
+async function binaryIdentity(file: string): Promise<string> {
+  const s = await stat(file).catch(() => null); // a bare name, found on the PATH
+  return s ? `${file}:${s.size}:${Math.round(s.mtimeMs)}` : file;
+}
+
+/** Material frame `index` of the region, as a frame of the region's pool the caller owns. */
+type Material = (index: number) => Promise<Buffer>;
+
+export async function openRegionFrames(
   bins: MediaBins,
   source: RegionSource,
   region: Box,
   pool: FramePool,
   workDir: string,
   signal?: AbortSignal,
-): AvatarFrames {
-  const crop = regionCropGraph(source, region);
+  cache?: RegionCacheUse | null,
+): Promise<RegionFrames> {
+  const { frames } = regionCropGraph(source, region);
+  const key = cache
+    ? regionSourceKey(
+        await cache.contentHash,
+        `${await binaryIdentity(bins.ffmpeg)}\n${regionDecoding(source)}`,
+      )
+    : null;
+  if (cache && key) {
+    const hit = await findCachedRegion(cache.options.dir, key, region, frames);
+    if (hit) {
+      const file = await open(hit.path, 'r');
+      const material = stored(
+        fileStore(file, frameBytes(hit.box.width, hit.box.height)),
+        hit.box,
+        region,
+        pool,
+      );
+      const finish = once(() => file.close());
+      return {
+        origin: 'cache',
+        source: { kind: 'stream', frames: regionFrames(material, source, pool, finish) },
+        close: finish,
+      };
+    }
+  }
+  const writer =
+    cache && key ? await startCachedRegion(cache.options, key, region, source.box, frames) : null;
+  const box = writer?.box ?? region;
+  const crop = regionCropGraph(source, box);
   const args = avatarDecodeArgs({
     inputs: crop.inputs,
     filterGraph: crop.graph,
@@ -35,52 +92,144 @@ export function openRegionFrames(
     frames: crop.frames,
     fps: source.fps,
   });
-  const bytes = frameBytes(region.width, region.height);
-  const decoder = startFrameDecoder(bins, args, bytes, pool, signal);
+  const bytes = frameBytes(box.width, box.height);
+  const boxPool = writer ? new FramePool(bytes, 2) : pool;
+  const decoder = startFrameDecoder(bins, args, bytes, boxPool, signal);
   // Its failure is reported where its frames stop coming (regionFrames), never as unhandled.
   decoder.done.catch(() => undefined);
+  // Only a loop revisits its material; a kept source is written whole either way.
+  const { fadeFrames: x } = source.plan;
+  const store: FrameStore | null = writer
+    ? fileStore(writer.file, bytes)
+    : x > 0
+      ? bytes * frames <= MEMORY_CACHE_BYTES
+        ? memoryStore()
+        : fileStore(await open(path.join(workDir, 'region.yuv'), 'w+'), bytes)
+      : null;
+  const material = decoded(decoder, frames, store, writer, box, region, pool, boxPool);
+  const finish = once(async () => {
+    await decoder.close();
+    await store?.close();
+    await writer?.discard(); // nothing once committed
+  });
   return {
-    source: {
-      kind: 'stream',
-      frames: regionFrames(decoder, source, crop.frames, bytes, pool, path.join(workDir, 'region.yuv')),
-    },
-    close: () => decoder.close(),
+    origin: 'decoded',
+    source: { kind: 'stream', frames: regionFrames(material, source, pool, finish) },
+    close: finish,
   };
 }
 
-async function* regionFrames(
-  decoder: FrameDecoder,
-  source: RegionSource,
-  expected: number,
-  bytes: number,
-  pool: FramePool,
-  cachePath: string,
-): AsyncGenerator<Buffer> {
-  const { materialFrames: m, fadeFrames: x } = source.plan;
-  const frames = decoder.frames[Symbol.asyncIterator]();
-  // Only a loop revisits its material.
-  const kept: Buffer[] | null = x > 0 && m * bytes <= MEMORY_CACHE_BYTES ? [] : null;
-  const cache = x > 0 && !kept ? await open(cachePath, 'w+') : null;
-  let decoded = 0;
-  const material = async (index: number): Promise<Buffer> => {
-    if (index < decoded) {
-      const frame = pool.take();
-      if (kept) frame.set(kept[index]!);
-      else if (cache) await cache.read(frame, 0, bytes, index * bytes);
-      else throw new Error(`material frame ${index} asked again`);
+/** Material frames by index: kept in memory or in a file of whole frames. */
+interface FrameStore {
+  write(index: number, frame: Buffer): Promise<void>;
+  read(index: number, into: Buffer): Promise<void>;
+  close(): Promise<void>;
+}
+
+function memoryStore(): FrameStore {
+  const kept: Buffer[] = [];
+  return {
+    write: async (index, frame) => {
+      kept[index] = Buffer.from(frame);
+    },
+    read: async (index, into) => {
+      into.set(kept[index]!);
+    },
+    close: async () => {
+      kept.length = 0;
+    },
+  };
+}
+
+function fileStore(file: FileHandle, bytes: number): FrameStore {
+  return {
+    write: async (index, frame) => {
+      await file.write(frame, 0, bytes, index * bytes);
+    },
+    read: async (index, into) => {
+      const { bytesRead } = await file.read(into, 0, bytes, index * bytes);
+      if (bytesRead !== bytes)
+        throw new Error(`region frame ${index} is short (${bytesRead} of ${bytes} bytes)`);
+    },
+    close: () => file.close(),
+  };
+}
+
+/** Material read back from `store`, whose frames hold `box`, cut to `region`. */
+function stored(store: FrameStore, box: Box, region: Box, pool: FramePool): Material {
+  const same = sameBox(box, region);
+  const scratch = same ? null : Buffer.allocUnsafe(frameBytes(box.width, box.height));
+  const at = { x: region.x - box.x, y: region.y - box.y, width: region.width, height: region.height };
+  return async (index) => {
+    const frame = pool.take();
+    if (!scratch) {
+      await store.read(index, frame);
       return frame;
     }
-    if (index !== decoded) throw new Error(`material frame ${index} asked before frame ${decoded}`);
+    await store.read(index, scratch);
+    cropFrame(scratch, box.width, box.height, at, frame);
+    return frame;
+  };
+}
+
+/**
+ * Material decoded in order (frames of `box`), each written to `store` when there is one (read back
+ * from there when asked again) and cut to `region`. The kept source is published once complete.
+ */
+function decoded(
+  decoder: FrameDecoder,
+  expected: number,
+  store: FrameStore | null,
+  writer: CachedRegionWriter | null,
+  box: Box,
+  region: Box,
+  pool: FramePool,
+  boxPool: FramePool,
+): Material {
+  const frames = decoder.frames[Symbol.asyncIterator]();
+  const again = store ? stored(store, box, region, pool) : null;
+  const at = { x: region.x - box.x, y: region.y - box.y, width: region.width, height: region.height };
+  let count = 0;
+  return async (index) => {
+    if (index < count) {
+      if (!again) throw new Error(`material frame ${index} asked again`);
+      return again(index);
+    }
+    if (index !== count) throw new Error(`material frame ${index} asked before frame ${count}`);
     const next = await frames.next();
     if (next.done) {
       await decoder.done; // a decoder that failed says why
-      throw new AvatarStreamEndedError(decoded, expected);
+      throw new AvatarStreamEndedError(count, expected);
     }
-    decoded++;
-    if (kept) kept.push(Buffer.from(next.value));
-    else if (cache) await cache.write(next.value, 0, bytes, index * bytes);
-    return next.value;
+    count++;
+    await store?.write(index, next.value);
+    // A cache that cannot take it leaves the next render to decode; this one goes on.
+    if (count === expected) await writer?.commit().catch(() => undefined);
+    if (boxPool === pool) return next.value;
+    const frame = pool.take();
+    cropFrame(next.value, box.width, box.height, at, frame);
+    boxPool.give(next.value);
+    return frame;
   };
+}
+
+/** `fn` run at most once; later calls share its promise (the frames' end and `close` both finish). */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  return () => (running ??= fn());
+}
+
+function sameBox(a: Box, b: Box): boolean {
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
+
+async function* regionFrames(
+  material: Material,
+  source: RegionSource,
+  pool: FramePool,
+  finish: () => Promise<void>,
+): AsyncGenerator<Buffer> {
+  const { materialFrames: m, fadeFrames: x } = source.plan;
   try {
     for (const step of regionSteps(source.plan)) {
       if (step.kind === 'material') {
@@ -94,7 +243,6 @@ async function* regionFrames(
       yield tail;
     }
   } finally {
-    await frames.return?.();
-    await cache?.close();
+    await finish();
   }
 }

@@ -117,6 +117,14 @@ export function regionAvatarGraph(s: RegionSource, region: Box | null): AvatarGr
 }
 
 /**
+ * What decides the region decoder's pixels, its length and crop aside (a kept region source's name
+ * comes from it, region-cache.ts): where it starts and how it fits the clip to the box.
+ */
+export function regionDecoding(s: RegionSource): string {
+  return `ss=${formatNumber(s.plan.loop.startSec)};${videoFit(s.box, s.fps)};format=yuv420p`;
+}
+
+/**
  * The region decoder's graph: the material once (m frames; the whole render when played once), cut
  * to `region`, as the renderer's source.
  */

@@ -1,6 +1,7 @@
 import { AvatarStreamEndedError } from '../animate/frame-stream.js';
 import { MediaDefectError, type MediaDefect } from '../media-defect.js';
 import { FfmpegError, MediaTimeoutError } from '../run-ffmpeg.js';
+import type { RegionCacheOptions } from './region-cache.js';
 import type { TalkingVideoResult } from './render-video.js';
 import type { SoundtrackReport } from './soundtrack.js';
 import { ComposeInputError, type MediaBins, type TalkingVideoJob } from './types.js';
@@ -15,6 +16,7 @@ export interface RenderThreadInput {
   fontDirs?: readonly string[];
   /** Nice value the worker gives its own thread (and so the ffmpeg it starts); 0 leaves it. */
   niceness: number;
+  regionCache?: RegionCacheOptions;
 }
 
 /** The render a thread started ahead of need is to do (the soundtrack follows separately). */

@@ -64,6 +64,7 @@ async function render(input: RenderThreadInput): Promise<void> {
       signal: stop.signal,
       tmpDir: input.tmpDir,
       fontDirs: input.fontDirs,
+      regionCache: input.regionCache,
       onProgress: (fraction) => send({ type: 'progress', fraction }),
       soundtrack,
     });

@@ -16,7 +16,8 @@ import { openAvatarFrames, type AvatarFrames } from './avatar-frames.js';
 import { resolveSubtitleFont, type SubtitleFont } from './font-resolver.js';
 import { probeAvatarVideo, probeImage, probeSpeech, uprightImage } from './inputs.js';
 import { passFraction, stagedProgress } from './progress.js';
-import { openRegionFrames } from './region-frames.js';
+import { openRegionFrames, type RegionCacheUse, type RegionFrames } from './region-frames.js';
+import { hashFile } from './region-cache.js';
 import { MAX_REGION_PASSES, planRegionLoop } from './region-loop.js';
 import { loopEntryFrames, type ClipTiming } from './concat-loop.js';
 import { choosePipeline, type PipedAvatar } from './render-pipeline.js';
@@ -48,6 +49,11 @@ export interface TalkingVideoResult {
   pipeline: 'region' | 'frames';
   /** Where the piped region sits in the avatar's box (region pipeline with a moving face), else null. */
   region: Box | null;
+  /**
+   * Where the region pipeline's source came from: decoded by this render, or kept by an earlier one
+   * (RenderOptions.regionCache); null without a piped region.
+   */
+  regionSource: 'decoded' | 'cache' | null;
   /** Frames in which a face was animated, and frames shown as they are (no face near). */
   animatedFrames: number;
   unanimatedFrames: number;
@@ -63,11 +69,16 @@ async function openPiped(
   avatar: PlannedAvatar,
   r: { size: { width: number; height: number }; fps: number; frames: number; workDir: string },
   signal?: AbortSignal,
-): Promise<{ pictures: AvatarFrames; pool: FramePool; animator: FrameAnimator | null } | null> {
+  cache?: RegionCacheUse | null,
+): Promise<{
+  pictures: AvatarFrames | RegionFrames;
+  pool: FramePool;
+  animator: FrameAnimator | null;
+} | null> {
   if (!piped) return null;
   if (piped.kind === 'region') {
     const pool = new FramePool(frameBytes(piped.region.width, piped.region.height));
-    const pictures = openRegionFrames(bins, piped.source, piped.region, pool, r.workDir, signal);
+    const pictures = await openRegionFrames(bins, piped.source, piped.region, pool, r.workDir, signal, cache);
     return { pictures, pool, animator: piped.animator };
   }
   const pool = new FramePool(frameBytes(r.size.width, r.size.height));
@@ -118,6 +129,13 @@ export async function renderTalkingVideoInThread(
 
     let avatar: PlannedAvatar;
     let clipTiming: ClipTiming | null = null;
+    // Kept region sources are named by the clip's content; hashing it overlaps the planning.
+    let cache: RegionCacheUse | null = null;
+    if (job.avatar.kind === 'video' && opts.regionCache) {
+      const contentHash = hashFile(job.avatar.path);
+      contentHash.catch(() => undefined); // a clip that cannot be read fails its probe first
+      cache = { options: opts.regionCache, contentHash };
+    }
     if (job.avatar.kind === 'video') {
       const clip = await probeAvatarVideo(bins, job.avatar.path, signal);
       clipTiming = clip.timing;
@@ -213,7 +231,7 @@ export async function renderTalkingVideoInThread(
     for (const f of pipeline.avatarGraph.files ?? []) await writeFile(f.path, f.text);
     const encode = progress.stage(2);
     const piped = pipeline.piped;
-    const feed = await openPiped(bins, piped, avatar, { size, fps, frames, workDir }, signal);
+    const feed = await openPiped(bins, piped, avatar, { size, fps, frames, workDir }, signal, cache);
     // The encoder reads the animated frames (or the animated region) from stdin. A failing frame
     // source must stop it (it would wait for more input forever), and a finished or failed encoder
     // stops the decoder.
@@ -257,6 +275,7 @@ export async function renderTalkingVideoInThread(
       soundtrack,
       pipeline: piped?.kind === 'region' || !piped ? 'region' : 'frames',
       region: piped?.kind === 'region' ? piped.region : null,
+      regionSource: feed && 'origin' in feed.pictures ? feed.pictures.origin : null,
       animatedFrames: piped?.animator?.stats.animated ?? 0,
       unanimatedFrames: piped?.animator ? piped.animator.stats.passed : frames,
     };

@@ -1,5 +1,6 @@
 import type { X264Preset } from '../ffmpeg/encode-args.js';
 import type { FaceTrack } from '../face/track.js';
+import type { RegionCacheOptions } from './region-cache.js';
 import type { SpeechLanguage } from '../speech/languages.js';
 import type { TimedPhoneme } from '../speech/timing.js';
 
@@ -157,6 +158,11 @@ export interface RenderOptions {
    * RENDER_NICENESS. 0 renders at the caller's priority.
    */
   niceness?: number;
+  /**
+   * Where video avatars' region sources are kept between renders (region-cache.ts); without it each
+   * render decodes its own.
+   */
+  regionCache?: RegionCacheOptions;
 }
 
 export interface AudioJob {
