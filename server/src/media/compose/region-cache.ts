@@ -189,8 +189,8 @@ export async function startCachedRegion(
     file,
     async commit() {
       if (settled) return;
-      settled = true;
       await rename(tmp, path.join(opts.dir, name));
+      settled = true; // a rename that failed leaves the temporary file to discard()
       for (const { name: old, entry } of kept) {
         if (old !== name && boxContains(box, entry.box) && entry.frames <= frames) {
           await rm(path.join(opts.dir, old), { force: true });
