@@ -97,15 +97,7 @@ export async function openRegionFrames(
   const decoder = startFrameDecoder(bins, args, bytes, boxPool, signal);
   // Its failure is reported where its frames stop coming (regionFrames), never as unhandled.
   decoder.done.catch(() => undefined);
-  // Only a loop revisits its material; a kept source is written whole either way.
-  const { fadeFrames: x } = source.plan;
-  const store: FrameStore | null = writer
-    ? fileStore(writer.file, bytes)
-    : x > 0
-      ? bytes * frames <= MEMORY_CACHE_BYTES
-        ? memoryStore()
-        : fileStore(await open(path.join(workDir, 'region.yuv'), 'w+'), bytes)
-      : null;
+  const store = await materialStore(writer, source.plan.fadeFrames > 0, bytes, frames, workDir);
   const material = decoded(decoder, frames, store, writer, box, region, pool, boxPool);
   const finish = once(async () => {
     await decoder.close();
@@ -117,6 +109,24 @@ export async function openRegionFrames(
     source: { kind: 'stream', frames: regionFrames(material, source, pool, finish) },
     close: finish,
   };
+}
+
+/**
+ * Where decoded material is kept: the entry being written for the region cache; else, since only a
+ * loop revisits its material, memory or (over MEMORY_CACHE_BYTES) a scratch file for a loop, and
+ * nowhere for a clip played once.
+ */
+async function materialStore(
+  writer: CachedRegionWriter | null,
+  loops: boolean,
+  bytes: number,
+  frames: number,
+  workDir: string,
+): Promise<FrameStore | null> {
+  if (writer) return fileStore(writer.file, bytes);
+  if (!loops) return null;
+  if (bytes * frames <= MEMORY_CACHE_BYTES) return memoryStore();
+  return fileStore(await open(path.join(workDir, 'region.yuv'), 'w+'), bytes);
 }
 
 /** Material frames by index: kept in memory or in a file of whole frames. */

@@ -71,19 +71,21 @@ async function openPiped(
   signal?: AbortSignal,
   cache?: RegionCacheUse | null,
 ): Promise<{
-  pictures: AvatarFrames | RegionFrames;
+  pictures: AvatarFrames;
   pool: FramePool;
   animator: FrameAnimator | null;
+  /** Where a piped region's source came from (RegionFrames.origin); null for whole frames. */
+  regionSource: RegionFrames['origin'] | null;
 } | null> {
   if (!piped) return null;
   if (piped.kind === 'region') {
     const pool = new FramePool(frameBytes(piped.region.width, piped.region.height));
     const pictures = await openRegionFrames(bins, piped.source, piped.region, pool, r.workDir, signal, cache);
-    return { pictures, pool, animator: piped.animator };
+    return { pictures, pool, animator: piped.animator, regionSource: pictures.origin };
   }
   const pool = new FramePool(frameBytes(r.size.width, r.size.height));
   const pictures = await openAvatarFrames(bins, avatar, r.size, r.fps, r.frames, pool, signal);
-  return { pictures, pool, animator: piped.animator };
+  return { pictures, pool, animator: piped.animator, regionSource: null };
 }
 
 /** Relative cost of the stages, for one progress bar: audio passes are cheap, the encode is not. */
@@ -275,7 +277,7 @@ export async function renderTalkingVideoInThread(
       soundtrack,
       pipeline: piped?.kind === 'region' || !piped ? 'region' : 'frames',
       region: piped?.kind === 'region' ? piped.region : null,
-      regionSource: feed && 'origin' in feed.pictures ? feed.pictures.origin : null,
+      regionSource: feed?.regionSource ?? null,
       animatedFrames: piped?.animator?.stats.animated ?? 0,
       unanimatedFrames: piped?.animator ? piped.animator.stats.passed : frames,
     };
