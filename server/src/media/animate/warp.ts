@@ -75,32 +75,57 @@ function fillMoved(
   const a = triangles[t]! * 2;
   const b = triangles[t + 1]! * 2;
   const c = triangles[t + 2]! * 2;
-  fillTriangle(from, to, from2, to2, mesh.src, mesh.dst, a, b, c, scale);
+  const rows = triangleRows(mesh.src, mesh.dst, a, b, c, scale, to.width, to.height, from.width, from.height);
+  if (rows === 0) return;
+  if (from2 && to2)
+    sampleRowPairs(from.data, to.data, from2.data, to2.data, from.width, to.width, from.height, rows);
+  else sampleRows(from.data, to.data, from.width, to.width, from.height, rows);
 }
 
 /**
- * Fills the pixels whose centres lie in the destination triangle of corners a, b, c (offsets of
- * their x in the mesh arrays, scaled by `scale`). The affine map to the source triangle is set up
- * once; along a row the source position advances by a constant step, so the inner loop is one
- * bilinear sample per pixel. With `from2`/`to2` (the other chroma plane, same size) each position is
- * sampled in both pairs: the same arithmetic as two calls, the geometry done once.
+ * One triangle's rows, as triangleRows lays them out for the samplers: the row, its first and last
+ * column, the source position of its first pixel, and whether the whole row samples inside the
+ * source (no edge clamps needed, the usual case). Module-level and grown as needed: the geometry
+ * and the sampling are separate functions, each small enough for V8 to compile well, and they pass
+ * fractional values through these arrays rather than as arguments (which would be boxed per call).
  */
-function fillTriangle(
-  from: Plane,
-  to: Plane,
-  from2: Plane | null,
-  to2: Plane | null,
+let rowY = new Int32Array(512);
+let rowStart = new Int32Array(512);
+let rowEnd = new Int32Array(512);
+let rowU = new Float64Array(512);
+let rowV = new Float64Array(512);
+let rowInside = new Uint8Array(512);
+/** The source step per destination pixel along a row: u, then v. */
+const rowStep = new Float64Array(2);
+
+function growRows(n: number): void {
+  if (rowY.length >= n) return;
+  rowY = new Int32Array(n);
+  rowStart = new Int32Array(n);
+  rowEnd = new Int32Array(n);
+  rowU = new Float64Array(n);
+  rowV = new Float64Array(n);
+  rowInside = new Uint8Array(n);
+}
+
+/**
+ * Lays out the rows of pixels whose centres lie in the destination triangle of corners a, b, c
+ * (offsets of their x in the mesh arrays, scaled by `scale`) for a `w`x`h` destination sampled from
+ * an `sw`x`sh` source, and returns how many there are. The affine map to the source triangle is set
+ * up once; along a row the source position advances by a constant step (rowStep).
+ */
+function triangleRows(
   srcMesh: Float32Array,
   dstMesh: Float32Array,
   a: number,
   b: number,
   c: number,
   scale: number,
-): void {
-  const w = to.width;
-  const h = to.height;
-  // Corners are read here rather than passed in: twelve fractional arguments to a function too
-  // large to inline were boxed on every call (measured: most of a render's garbage).
+  w: number,
+  h: number,
+  sw: number,
+  sh: number,
+): number {
   const x0 = dstMesh[a]! * scale;
   const y0 = dstMesh[a + 1]! * scale;
   const x1 = dstMesh[b]! * scale;
@@ -114,7 +139,7 @@ function fillTriangle(
   const u2 = srcMesh[c]! * scale;
   const v2 = srcMesh[c + 1]! * scale;
   const det = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
-  if (Math.abs(det) < 1e-9) return;
+  if (Math.abs(det) < 1e-9) return 0;
   const inv = 1 / det;
   // Barycentric l1, l2 as affine functions of (x, y); source = p0 + l1 (p1 - p0) + l2 (p2 - p0).
   const l1x = (y2 - y0) * inv;
@@ -129,92 +154,108 @@ function fillTriangle(
   const uY = l1y * du1 + l2y * du2;
   const vX = l1x * dv1 + l2x * dv2;
   const vY = l1y * dv1 + l2y * dv2;
+  rowStep[0] = uX;
+  rowStep[1] = vX;
 
   const top = Math.max(0, Math.ceil(Math.min(y0, y1, y2) - 0.5));
   const bottom = Math.min(h - 1, Math.floor(Math.max(y0, y1, y2) - 0.5));
-  const src = from.data;
-  const out = to.data;
-  const src2 = from2 ? from2.data : null;
-  const out2 = to2 ? to2.data : null;
-  const sw = from.width;
-  const maxU = from.width - 1;
-  const maxV = from.height - 1;
+  growRows(bottom - top + 1);
+  const maxU = sw - 1;
+  const maxV = sh - 1;
   // Each edge a→b bounds the row's span: inside is sign(det)·cross(b−a, p−a) ≥ 0, which is linear in
-  // x for a given row: k·x + c(y) ≥ 0 with c(y) = c0 + c1·y.
+  // x for a given row: k·x + c(y) ≥ 0 with c(y) = c0 + c1·y. Solved once here for x, it becomes a
+  // bound x ≥ A + B·y (k > 0, a left edge) or x ≤ A + B·y (k < 0, a right edge), so each row costs
+  // two multiply-adds per side instead of three divisions. A triangle has at most two edges on a
+  // side; an absent one is an infinite bound. A level edge (k = 0) bounds rows, not columns.
   const sg = det > 0 ? 1 : -1;
-  const k0 = -(y1 - y0) * sg;
-  const k1 = -(y2 - y1) * sg;
-  const k2 = -(y0 - y2) * sg;
-  const c00 = ((y1 - y0) * x0 - (x1 - x0) * y0) * sg;
-  const c01 = (x1 - x0) * sg;
-  const c10 = ((y2 - y1) * x1 - (x2 - x1) * y1) * sg;
-  const c11 = (x2 - x1) * sg;
-  const c20 = ((y0 - y2) * x2 - (x0 - x2) * y2) * sg;
-  const c21 = (x0 - x2) * sg;
+  let lA0 = -Infinity;
+  let lB0 = 0;
+  let lA1 = -Infinity;
+  let lB1 = 0;
+  let rA0 = Infinity;
+  let rB0 = 0;
+  let rA1 = Infinity;
+  let rB1 = 0;
+  let lefts = 0;
+  let rights = 0;
+  let hC0 = 0;
+  let hC1 = 0;
+  for (let e = 0; e < 3; e++) {
+    const ax = e === 0 ? x0 : e === 1 ? x1 : x2;
+    const ay = e === 0 ? y0 : e === 1 ? y1 : y2;
+    const bx = e === 0 ? x1 : e === 1 ? x2 : x0;
+    const by = e === 0 ? y1 : e === 1 ? y2 : y0;
+    const k = -(by - ay) * sg;
+    const c0 = ((by - ay) * ax - (bx - ax) * ay) * sg;
+    const c1 = (bx - ax) * sg;
+    if (Math.abs(k) < 1e-12) {
+      hC0 = c0;
+      hC1 = c1;
+    } else if (k > 0) {
+      if (lefts++ === 0) {
+        lA0 = -c0 / k;
+        lB0 = -c1 / k;
+      } else {
+        lA1 = -c0 / k;
+        lB1 = -c1 / k;
+      }
+    } else if (rights++ === 0) {
+      rA0 = -c0 / k;
+      rB0 = -c1 / k;
+    } else {
+      rA1 = -c0 / k;
+      rB1 = -c1 / k;
+    }
+  }
+  let n = 0;
   for (let y = top; y <= bottom; y++) {
     const yc = y + 0.5;
-    let xl = -Infinity;
-    let xr = Infinity;
-    let empty = false;
-    // Edge 0
-    let c = c00 + c01 * yc;
-    if (Math.abs(k0) < 1e-12) empty ||= c < -1e-9;
-    else if (k0 > 0) xl = Math.max(xl, -c / k0);
-    else xr = Math.min(xr, -c / k0);
-    // Edge 1
-    c = c10 + c11 * yc;
-    if (Math.abs(k1) < 1e-12) empty ||= c < -1e-9;
-    else if (k1 > 0) xl = Math.max(xl, -c / k1);
-    else xr = Math.min(xr, -c / k1);
-    // Edge 2
-    c = c20 + c21 * yc;
-    if (Math.abs(k2) < 1e-12) empty ||= c < -1e-9;
-    else if (k2 > 0) xl = Math.max(xl, -c / k2);
-    else xr = Math.min(xr, -c / k2);
-    if (empty || xl > xr) continue;
+    if (hC0 + hC1 * yc < -1e-9) continue;
+    const l0 = lA0 + lB0 * yc;
+    const l1 = lA1 + lB1 * yc;
+    const r0 = rA0 + rB0 * yc;
+    const r1 = rA1 + rB1 * yc;
+    const xl = l0 > l1 ? l0 : l1;
+    const xr = r0 < r1 ? r0 : r1;
+    if (xl > xr) continue;
     const xs = Math.max(0, Math.ceil(xl - 0.5));
     const xe = Math.min(w - 1, Math.ceil(xr - 0.5) - 1);
     if (xs > xe) continue;
     const dx = xs + 0.5 - x0;
     const dy = yc - y0;
     // Source position of this pixel centre, in source pixel-centre coordinates.
-    let u = u0 + uX * dx + uY * dy - 0.5;
-    let v = v0 + vX * dx + vY * dy - 0.5;
-    let o = y * w + xs;
-    // When the whole row samples inside the picture (the usual case), skip the edge clamps.
+    const u = u0 + uX * dx + uY * dy - 0.5;
+    const v = v0 + vX * dx + vY * dy - 0.5;
     const uEnd = u + uX * (xe - xs);
     const vEnd = v + vX * (xe - xs);
-    if (
-      Math.min(u, uEnd) >= 0 &&
-      Math.max(u, uEnd) < maxU &&
-      Math.min(v, vEnd) >= 0 &&
-      Math.max(v, vEnd) < maxV
-    ) {
-      if (src2 && out2) {
-        for (let x = xs; x <= xe; x++, o++, u += uX, v += vX) {
-          const ix = u | 0;
-          const iy = v | 0;
-          const fx = u - ix;
-          const fy = v - iy;
-          const i = iy * sw + ix;
-          let p00 = src[i]!;
-          let p10 = src[i + 1]!;
-          let p01 = src[i + sw]!;
-          let p11 = src[i + sw + 1]!;
-          let top0 = p00 + (p10 - p00) * fx;
-          let bot0 = p01 + (p11 - p01) * fx;
-          out[o] = (top0 + (bot0 - top0) * fy + 0.5) | 0;
-          p00 = src2[i]!;
-          p10 = src2[i + 1]!;
-          p01 = src2[i + sw]!;
-          p11 = src2[i + sw + 1]!;
-          top0 = p00 + (p10 - p00) * fx;
-          bot0 = p01 + (p11 - p01) * fx;
-          out2[o] = (top0 + (bot0 - top0) * fy + 0.5) | 0;
-        }
-        continue;
-      }
-      for (let x = xs; x <= xe; x++, o++, u += uX, v += vX) {
+    rowY[n] = y;
+    rowStart[n] = xs;
+    rowEnd[n] = xe;
+    rowU[n] = u;
+    rowV[n] = v;
+    rowInside[n] =
+      Math.min(u, uEnd) >= 0 && Math.max(u, uEnd) < maxU && Math.min(v, vEnd) >= 0 && Math.max(v, vEnd) < maxV
+        ? 1
+        : 0;
+    n++;
+  }
+  return n;
+}
+
+/** Fills the `rows` laid out by triangleRows in `out` (`w` wide), sampled bilinearly from `src` (`sw`x`sh`). */
+function sampleRows(src: Uint8Array, out: Uint8Array, sw: number, w: number, sh: number, rows: number): void {
+  const uX = rowStep[0]!;
+  const vX = rowStep[1]!;
+  const maxU = sw - 1;
+  const maxV = sh - 1;
+  for (let r = 0; r < rows; r++) {
+    const xe = rowEnd[r]!;
+    let x = rowStart[r]!;
+    let o = rowY[r]! * w + x;
+    let u = rowU[r]!;
+    let v = rowV[r]!;
+    if (rowInside[r] === 1) {
+      for (; x <= xe; x++, o++, u += uX, v += vX) {
         const ix = u | 0;
         const iy = v | 0;
         const fx = u - ix;
@@ -230,7 +271,7 @@ function fillTriangle(
       }
       continue;
     }
-    for (let x = xs; x <= xe; x++, o++, u += uX, v += vX) {
+    for (; x <= xe; x++, o++, u += uX, v += vX) {
       const uc = u < 0 ? 0 : u > maxU ? maxU : u;
       const vc = v < 0 ? 0 : v > maxV ? maxV : v;
       const ix = uc | 0;
@@ -247,15 +288,59 @@ function fillTriangle(
       const top0 = p00 + (p10 - p00) * fx;
       const bot0 = p01 + (p11 - p01) * fx;
       out[o] = (top0 + (bot0 - top0) * fy + 0.5) | 0;
-      if (src2 && out2) {
-        const q00 = src2[i]!;
-        const q10 = src2[i + ix1]!;
-        const q01 = src2[i + iy1]!;
-        const q11 = src2[i + iy1 + ix1]!;
-        const top1 = q00 + (q10 - q00) * fx;
-        const bot1 = q01 + (q11 - q01) * fx;
-        out2[o] = (top1 + (bot1 - top1) * fy + 0.5) | 0;
-      }
+    }
+  }
+}
+
+/**
+ * sampleRows for both chroma planes at once (same size): each position is sampled in both pairs,
+ * the same arithmetic as two calls, the positions stepped once.
+ */
+function sampleRowPairs(
+  src: Uint8Array,
+  out: Uint8Array,
+  src2: Uint8Array,
+  out2: Uint8Array,
+  sw: number,
+  w: number,
+  sh: number,
+  rows: number,
+): void {
+  const uX = rowStep[0]!;
+  const vX = rowStep[1]!;
+  const maxU = sw - 1;
+  const maxV = sh - 1;
+  for (let r = 0; r < rows; r++) {
+    const xe = rowEnd[r]!;
+    let x = rowStart[r]!;
+    let o = rowY[r]! * w + x;
+    let u = rowU[r]!;
+    let v = rowV[r]!;
+    const inside = rowInside[r] === 1;
+    for (; x <= xe; x++, o++, u += uX, v += vX) {
+      const uc = inside ? u : u < 0 ? 0 : u > maxU ? maxU : u;
+      const vc = inside ? v : v < 0 ? 0 : v > maxV ? maxV : v;
+      const ix = uc | 0;
+      const iy = vc | 0;
+      const fx = uc - ix;
+      const fy = vc - iy;
+      const i = iy * sw + ix;
+      const ix1 = inside || ix < maxU ? 1 : 0;
+      const iy1 = inside || iy < maxV ? sw : 0;
+      let p00 = src[i]!;
+      let p10 = src[i + ix1]!;
+      let p01 = src[i + iy1]!;
+      let p11 = src[i + iy1 + ix1]!;
+      let top = p00 + (p10 - p00) * fx;
+      let bot = p01 + (p11 - p01) * fx;
+      out[o] = (top + (bot - top) * fy + 0.5) | 0;
+      p00 = src2[i]!;
+      p10 = src2[i + ix1]!;
+      p01 = src2[i + iy1]!;
+      p11 = src2[i + iy1 + ix1]!;
+      top = p00 + (p10 - p00) * fx;
+      bot = p01 + (p11 - p01) * fx;
+      out2[o] = (top + (bot - top) * fy + 0.5) | 0;
     }
   }
 }
