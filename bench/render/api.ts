@@ -2,8 +2,8 @@
 // 720x1280 and 1080x1920: from `POST /video/create_by_audio` until `GET /video/task` answers
 // status 3 (queueing, probing, the voice analysis, the render and the upload of the work included).
 // The video avatar (a person swaying in a 10 s clip of the output's size) is made through the API
-// first, then speaks in BENCH_RENDER_RUNS videos: the first render decodes the region around its
-// mouth and keeps it (the server's region cache), later ones read it back; both are reported.
+// first (which keeps the region around its mouth in the server's region cache), then speaks in
+// BENCH_RENDER_RUNS videos; the first and the later ones are reported apart.
 // Baseline, measured in the same run just before and just after each render: a bare ffmpeg decode +
 // encode of the same clip looped to 60 s with the same sound and x264/AAC settings (the mean of the
 // two). Also reports the peak memory of the server's process tree during the render.
@@ -71,8 +71,7 @@ try {
       await bareEncode(bins, clip, speech, SECONDS, size, join(work, `bare-${label}.mp4`));
       return performance.now() - t0;
     };
-    // RUNS renders of the avatar, each between two bare encodes (shared with its neighbours): the
-    // first decodes the region's source and keeps it, as the service does; later ones read it back.
+    // RUNS renders of the avatar, each between two bare encodes (shared with its neighbours).
     const ratios: number[] = [];
     let first = { ratio: 0, ms: 0, baseline: 0, peakMb: 0 };
     let before = await bare();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,6 +106,27 @@ describe('avatars, voices, covers and the clone API with real media', () => {
     const blockedDone = await waitTask(server, token, '/api/v2/svc/avatar/task', blocked.body.task_id);
     assert.equal(blockedDone.fail_code, 2014);
     assert.match(blockedDone.fail_reason, /private or local address/);
+  });
+
+  test('a video avatar keeps its mouth region when it is made, and its first video reads that entry', async () => {
+    const regions = join(server.dataDir, 'cache', 'regions');
+    const entries = async () =>
+      Promise.all(
+        (await readdir(regions))
+          .filter((n) => n.endsWith('.yuv'))
+          .map(async (n) => `${n}#${(await stat(join(regions, n))).ino}`),
+      );
+    const avatar = (await avatarTask({ video_url: `${filesUrl}/face.mp4?x=region` })).avatar;
+    const kept = await entries();
+    assert.ok(kept.length >= 1, 'the region was kept when the avatar was made');
+    const r = await api(server, 'POST', '/api/v2/svc/video/create_by_tts', {
+      token,
+      body: { text: '你好，今天天气很好。', voice: 'pub-zh-xiaoyun', avatar },
+    });
+    const done = await waitTask(server, token, '/api/v2/svc/video/task', r.body.task_id);
+    assert.equal(done.status, 3, JSON.stringify(done));
+    // The same files (names and inodes): the video read the entry instead of writing one of its own.
+    assert.deepEqual((await entries()).sort(), kept.sort());
   });
 
   test('a work uses the video avatar from video_start_msec', async () => {

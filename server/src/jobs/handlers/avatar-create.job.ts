@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { AppError } from '../../errors/app-error.js';
 import { SvcCode } from '../../errors/codes.js';
-import { extractFrame } from '../../media/compose/index.js';
+import { extractFrame, keepAvatarRegion } from '../../media/compose/index.js';
 import { trackFaceInImage, trackFaceInVideo, type FaceTrack } from '../../media/face/index.js';
 import { displaySize } from '../../media/probe.js';
 import type { MediaToolkit } from '../../media/toolkit.js';
@@ -20,6 +20,7 @@ import { acquireImage, acquireVideo, type InputContext, type InputDeps } from '.
 import { DENSE_TRACK_SEC, judgeFaceTrack, storeFaceTrack, type FaceTrackDeps } from './face-tracks.js';
 import { classifyFailure, internalFailureMessage, logFailure } from './job-failure.js';
 import { withTmpDir } from './job-tmp.js';
+import { AVATAR_FPS, outputSize } from './work-sources.js';
 import { StepTimeoutError, TIME_LIMITS, withTimeLimit } from './time-limits.js';
 
 /** What making an avatar uses. */
@@ -87,6 +88,9 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
     );
     const face = await judge(track, 'video', avatarId, tmp);
     await tasks.progress(taskId, 70);
+    // Beside the storing and the poster: the first video of the avatar then starts as its later ones do.
+    const kept = keepRegion(taskId, got.path, track, size, info.durationSec, signal);
+    kept.catch(() => undefined); // awaited below; a step before that may throw first
     const mediaKey = avatarVideoKey(avatarId);
     await blobs.putFile(mediaKey, got.path);
     const poster = join(tmp, 'poster.png');
@@ -105,6 +109,7 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
       );
     });
     await blobs.putFile(avatarPosterKey(avatarId), poster);
+    await kept;
     return {
       media_key: mediaKey,
       media_kind: 'video',
@@ -112,6 +117,40 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
       duration_sec: info.durationSec,
       face,
     };
+  }
+
+  /**
+   * Keeps the region around the mouth that the avatar's videos animate (the region cache), so that
+   * its first video need not decode it. Nice to have: without it the first video decodes and keeps
+   * it, so a failure only logs a warning; an abort of the job still ends the job.
+   */
+  async function keepRegion(
+    taskId: string,
+    clip: string,
+    track: FaceTrack,
+    size: { width: number; height: number },
+    clipSec: number,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const cache = media.regionCache;
+    if (!cache) return;
+    const t0 = performance.now();
+    try {
+      const kept = await withTimeLimit(signal, TIME_LIMITS.keepRegion(clipSec), 'keeping the region', (s) =>
+        keepAvatarRegion(
+          media.bins,
+          {
+            avatar: { path: clip, startSec: 0, face: track },
+            output: { ...outputSize(size.width, size.height), fps: AVATAR_FPS },
+          },
+          { cache, tmpDir: media.tmpDir, signal: s },
+        ),
+      );
+      d.log.info({ taskId, kept, ms: Math.round(performance.now() - t0) }, 'avatar region kept');
+    } catch (err) {
+      if (signal.aborted) throw err;
+      d.log.warn({ taskId, err }, "the avatar's region could not be kept; its first video will decode it");
+    }
   }
 
   async function fromImage(avatarId: string, input: AvatarTaskInput, ctx: InputContext): Promise<MadeAvatar> {

@@ -20,6 +20,8 @@ export const TIME_LIMITS = {
   /** Face tracking samples 8 frames a second at ~50 ms each: ~0.5 s per second of video. */
   trackVideo: (trackedSec: number) => 60_000 + 2_000 * Math.max(0, trackedSec),
   trackImage: 60_000,
+  /** Keeping a video avatar's region source: a decode of the clip (~0.1 s per second at 1080p) and its rigs. */
+  keepRegion: (clipSec: number) => 60_000 + 1_000 * Math.max(0, clipSec),
   /** A poster frame, a decoded picture. */
   still: 60_000,
   /** Voice profile of a sample (at most 3 minutes of audio). */

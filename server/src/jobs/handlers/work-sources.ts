@@ -52,6 +52,9 @@ export interface SoundSource {
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
 /** Scales to at most `maxLong` pixels on the long side, keeping even dimensions for H.264. */
+/** The frame rate of videos made from an avatar (its clip is played at this rate). */
+export const AVATAR_FPS = 25;
+
 export function outputSize(w: number, h: number, maxLong = 1920): { width: number; height: number } {
   const k = Math.min(1, maxLong / Math.max(w, h));
   return { width: even(w * k), height: even(h * k) };
@@ -79,7 +82,7 @@ export async function resolveFace(
         source: { kind: 'video', path, startSec: duration > 0 ? startSec % duration : 0 },
         width: a.width ?? 720,
         height: a.height ?? 1280,
-        fps: 25,
+        fps: AVATAR_FPS,
         avatar: a,
         clipSec: duration,
       };
@@ -91,7 +94,7 @@ export async function resolveFace(
       source: { kind: 'image', path, motion, illustration },
       width: a.width ?? 720,
       height: a.height ?? 1280,
-      fps: 25,
+      fps: AVATAR_FPS,
       avatar: a,
       clipSec: null,
     };

@@ -19,6 +19,8 @@ export type {
 } from './types.js';
 export { ComposeInputError } from './types.js';
 export { renderTalkingVideo, RENDER_NICENESS, warmRenderThread } from './render-client.js';
+export { keepAvatarRegion } from './region-keeper-client.js';
+export type { KeepRegionJob, KeptRegion } from './region-keeper.js';
 export type { TalkingVideoResult } from './render-video.js';
 export { planVideoLoop, type VideoLoopPlan } from './avatar-filters.js';
 export { renderAudio } from './render-audio.js';

@@ -151,6 +151,11 @@ export async function findCachedRegion(
   return null;
 }
 
+/** Whether `frames` frames of `box` may be kept: one entry takes at most a share of the cache. */
+export function entryFits(opts: RegionCacheOptions, box: Box, frames: number): boolean {
+  return frameBytes(box.width, box.height) * frames <= opts.maxBytes * MAX_ENTRY_SHARE;
+}
+
 /** A region source being written: frames go to `file` at their index; `commit` publishes it. */
 export interface CachedRegionWriter {
   box: Box;
@@ -178,7 +183,7 @@ export async function startCachedRegion(
     size,
     kept.map(({ entry }) => entry.box),
   );
-  if (frameBytes(box.width, box.height) * frames > opts.maxBytes * MAX_ENTRY_SHARE) return null;
+  if (!entryFits(opts, box, frames)) return null;
   await mkdir(opts.dir, { recursive: true });
   const name = cachedRegionName({ key, box, frames });
   const tmp = path.join(opts.dir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
