@@ -18,6 +18,7 @@ import { InProcessJobQueue } from './jobs/in-process-queue.js';
 import type { JobHandler, JobName, JobQueue } from './jobs/job-queue.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
+import { warmRenderThread } from './media/compose/index.js';
 import { CoverThreads } from './media/cover/index.js';
 import type { MediaToolkit } from './media/toolkit.js';
 import type { SafeFetcher } from './net/safe-fetch.js';
@@ -147,6 +148,9 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
       }
       await services.catalogue.seed();
       await queue.start(handlers);
+      // A process that renders has a render thread ready, its per-frame code compiled, before its
+      // first video: booted for that render instead, the thread would run its first seconds cold.
+      if (role !== 'api') warmRenderThread();
     },
     async close() {
       await queue.stop();
