@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import {
@@ -8,6 +9,7 @@ import {
   renderAudio,
   renderTalkingVideo,
 } from '../../src/media/compose/index.js';
+import { buildSoundtrack } from '../../src/media/compose/soundtrack.js';
 import { probeMedia } from '../../src/media/probe.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
 import { monoPcm } from '../helpers/probe.js';
@@ -143,5 +145,58 @@ test('renderAudio without targets keeps the speech level and writes no tag', asy
   assert.ok(
     Math.abs(b.integratedLufs - a.integratedLufs) <= 0.6,
     `${a.integratedLufs} → ${b.integratedLufs}`,
+  );
+});
+
+test("a talking video's linear speech gain is applied by its encode, not by a pass of its own; a limited one is still written", async (t) => {
+  // Speech alone with a target: measured, nothing written, the gain folded into the chain.
+  const folded = path.join(dir, 'fold');
+  await mkdir(folded);
+  const report = await buildSoundtrack(
+    bins,
+    { speech: { path: speech, targetLufs: -20 } },
+    SPEECH_SEC,
+    folded,
+    {
+      foldGain: true,
+    },
+  );
+  assert.equal(report.path, speech);
+  assert.equal(report.speech?.mode, 'linear');
+  assert.match(report.filter ?? '', /volume=-?[\d.]+dB$/);
+  assert.deepEqual(await readdir(folded), []);
+
+  // The video made with it is at the target, as long as the speech.
+  const portrait = await makePortrait(path.join(dir, 'fold.jpg'), 300, 400);
+  const video = path.join(dir, 'folded.mp4');
+  const res = await renderTalkingVideo(bins, {
+    avatar: { kind: 'image', path: portrait, motion: 'still' },
+    speech: { path: speech, targetLufs: -20 },
+    output: { path: video, width: 180, height: 320, fps: 25, preset: 'ultrafast' },
+  });
+  assert.equal(res.soundtrack.speech?.mode, 'linear');
+  assert.ok(res.soundtrack.filter, 'the gain was folded into the encode');
+  const loud = await measureLoudness(bins, video);
+  assert.ok(Math.abs(loud.integratedLufs - -20) <= 0.5, `measured ${loud.integratedLufs}`);
+  const v = await probeMedia(bins.ffprobe, video);
+  assert.ok(Math.abs(v.durationSec - SPEECH_SEC) <= 0.1, `duration ${v.durationSec}`);
+
+  // A gain that needs the limiter is written as before (and so is one with beds to mix).
+  const limited = path.join(dir, 'limited');
+  await mkdir(limited);
+  const loudReport = await buildSoundtrack(
+    bins,
+    { speech: { path: speech, targetLufs: -6 } },
+    SPEECH_SEC,
+    limited,
+    {
+      foldGain: true,
+    },
+  );
+  assert.equal(loudReport.speech?.mode, 'limited');
+  assert.equal(loudReport.filter, null);
+  assert.equal(loudReport.path, path.join(limited, 'speech.wav'));
+  t.diagnostic(
+    `folded: ${loud.integratedLufs} LUFS in the video; limited written to ${path.basename(loudReport.path)}`,
   );
 });

@@ -65,15 +65,31 @@ const CORRECTION_THRESHOLD_LU = 0.5;
  * Normalises one stem into a float WAV: `chain` (format, length, fades) runs before the measurement
  * and again before the gain, so the measured signal is exactly the one normalised. The output is
  * measured as it is written (the limiter takes a little loudness with the peaks). Silence (nothing
- * above the -70 LUFS gate) is written through unchanged.
+ * above the -70 LUFS gate) is written through unchanged. With `foldLinear`, a stem that needs only a
+ * linear gain (or is silent) is not written: the result's `folded` is the chain (with the gain) for
+ * the caller's own encode to apply to the input, which saves that encode waiting for a pass.
  */
 export async function normaliseStem(
   bins: MediaBins,
   spec: { input: AudioPassInput; chain: string; output: string; target: LoudnessTarget; channels: number },
-  opts: PassOptions = {},
-): Promise<NormaliseResult> {
+  opts: PassOptions & { foldLinear?: boolean } = {},
+): Promise<NormaliseResult & { folded?: string }> {
   const m = await measureStats(bins, spec.input, spec.chain, opts);
   const input = { integratedLufs: m.integratedLufs, truePeakDb: m.truePeakDb, lra: m.lra };
+  if (opts.foldLinear) {
+    // Nothing written: the caller's encode applies the chain (a linear gain is exact, so the
+    // output's loudness is the measured one plus the gain; a limiter's is not, and is written).
+    if (isSilent(m)) return { input, outputLufs: null, mode: 'silent', folded: spec.chain };
+    const plan = gainPlan(spec.target, m, spec.channels);
+    if (plan.mode === 'linear') {
+      return {
+        input,
+        outputLufs: m.integratedLufs + plan.gainDb,
+        mode: 'linear',
+        folded: `${spec.chain},${plan.filter}`,
+      };
+    }
+  }
   if (isSilent(m)) {
     await runMediaBinary(bins.ffmpeg, audioStemArgs(spec.input, spec.chain, spec.output, spec.channels), {
       signal: opts.signal,

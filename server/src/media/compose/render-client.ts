@@ -100,7 +100,8 @@ export function renderTalkingVideo(
       job,
       job.speech.durationSec ?? (await probeSpeech(bins, job.speech.path, signal)),
       dir,
-      { signal, niceness },
+      // The final encode applies a linear gain itself, so it need not wait for a pass that writes it.
+      { signal, niceness, foldGain: true },
     ),
   );
   const rendered = new Promise<TalkingVideoResult>((resolve, reject) => {

@@ -191,7 +191,11 @@ export async function renderTalkingVideoInThread(
     // unprocessed speech) need nothing from each other: they run side by side.
     const [soundtrack, pipeline] = await settleBoth(
       opts.soundtrack?.finally(() => progress.stage(0)(1)) ??
-        buildSoundtrack(bins, job, durationSec, workDir, { signal, onProgress: progress.stage(0) }),
+        buildSoundtrack(bins, job, durationSec, workDir, {
+          signal,
+          onProgress: progress.stage(0),
+          foldGain: true,
+        }),
       prepareAnimator(bins, job, {
         loop: avatar.kind === 'video' ? avatar.loop : null,
         size,
@@ -226,6 +230,7 @@ export async function renderTalkingVideoInThread(
       layout: job.layout ?? null,
       posterPath,
       audioPath: soundtrack.path,
+      audioFilter: soundtrack.filter,
       subtitles,
       aigc: job.aigcLabel ? { ...job.aigcLabel, fontFile: shippedRegularFontFile() } : null,
       still: job.still ?? null,

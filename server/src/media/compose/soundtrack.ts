@@ -23,6 +23,11 @@ export interface SoundtrackSpec {
 export interface SoundtrackReport {
   /** The audio to encode: the speech file itself when nothing had to change. */
   path: string;
+  /**
+   * A chain the encode applies to `path` (format, length and a linear gain, folded into the encode
+   * instead of a pass of its own: see `foldGain`); null: `path` is encoded as it is.
+   */
+  filter: string | null;
   speech: NormaliseResult | null;
   bgm: NormaliseResult | null;
   ambience: NormaliseResult | null;
@@ -61,7 +66,17 @@ export async function buildSoundtrack(
   spec: SoundtrackSpec,
   durationSec: number,
   workDir: string,
-  opts: { signal?: AbortSignal; onProgress?: (fraction: number) => void; niceness?: number } = {},
+  opts: {
+    signal?: AbortSignal;
+    onProgress?: (fraction: number) => void;
+    niceness?: number;
+    /**
+     * For an encoder that can apply a filter chain to the soundtrack's file (`filter`): speech alone
+     * that needs a linear gain is measured but not rewritten. The encode then starts after one pass
+     * instead of two (~0.26 s for 60 s of speech).
+     */
+    foldGain?: boolean;
+  } = {},
 ): Promise<SoundtrackReport> {
   const total = Math.max(1, soundtrackPasses(spec));
   let done = 0;
@@ -75,6 +90,7 @@ export async function buildSoundtrack(
   const file = (name: string) => path.join(workDir, name);
   const report: SoundtrackReport = {
     path: spec.speech.path,
+    filter: null,
     speech: null,
     bgm: null,
     ambience: null,
@@ -83,8 +99,9 @@ export async function buildSoundtrack(
 
   let speechPath = spec.speech.path;
   let speechLufs: number | null = null;
+  const beds = (['bgm', 'ambience'] as const).filter((k) => spec[k]);
   if (spec.speech.targetLufs !== undefined) {
-    report.speech = await normaliseStem(
+    const { folded, ...speech } = await normaliseStem(
       bins,
       {
         input: { path: spec.speech.path },
@@ -93,12 +110,19 @@ export async function buildSoundtrack(
         target: loudnessTarget(spec.speech.targetLufs),
         channels: 2,
       },
-      { signal: opts.signal, niceness: opts.niceness, onTime: pass(2) },
+      {
+        signal: opts.signal,
+        niceness: opts.niceness,
+        onTime: pass(2),
+        // Only speech alone: beds and a mix read the speech stem as a file.
+        foldLinear: opts.foldGain === true && beds.length === 0 && spec.mixLufs === undefined,
+      },
     );
-    speechPath = file('speech.wav');
-    speechLufs = report.speech.outputLufs;
+    report.speech = speech;
+    if (folded === undefined) speechPath = file('speech.wav');
+    else report.filter = folded;
+    speechLufs = speech.outputLufs;
   }
-  const beds = (['bgm', 'ambience'] as const).filter((k) => spec[k]);
   if (beds.length > 0 && speechLufs === null && beds.some((k) => spec[k]?.targetLufs === undefined)) {
     const m = await measureStats(bins, { path: spec.speech.path }, speechChain(durationSec), {
       signal: opts.signal,

@@ -44,6 +44,8 @@ export interface FinalPassFacts {
   layout: TemplateLayout | null;
   posterPath: string | null;
   audioPath: string;
+  /** The soundtrack's chain to apply in the encode (SoundtrackReport.filter). */
+  audioFilter?: string | null;
   subtitles: { assPath: string; fontsDir: string } | null;
   aigc: (AigcLabel & { fontFile: string }) | null;
   /** A JPEG still of the output at `atSec` (its nearest frame), written by the same run. */
@@ -111,6 +113,7 @@ export function planFinalPass(f: FinalPassFacts): TalkingVideoArgsSpec {
     filterGraph: composed.graph,
     videoLabel: composed.videoLabel,
     audioInput,
+    audioFilter: f.audioFilter ?? null,
     coverLabel: composed.coverLabel,
     durationSec: f.durationSec,
     fps,

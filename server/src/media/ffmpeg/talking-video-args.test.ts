@@ -149,3 +149,35 @@ test('a still as a second output: one JPEG frame of its own graph label', () => 
   // The video's own options stay before its file: `-t` bounds the MP4 alone.
   assert.ok(args.indexOf('-t') < mp4);
 });
+
+test('a soundtrack chain folded into the encode: the audio goes through the graph and is mapped from it', () => {
+  const spec = {
+    inputs: [
+      { path: '/w/frames', options: [] },
+      { path: '/a/speech.wav', options: [] },
+    ],
+    filterGraph: '[0:v]null[vout]',
+    videoLabel: 'vout',
+    audioInput: 1,
+    coverLabel: null,
+    durationSec: 4,
+    fps: 25,
+    encoder: { preset: 'ultrafast' as const, crf: 28 },
+    tags: {},
+    output: '/o/w.mp4',
+  };
+  const folded = talkingVideoArgs({ ...spec, audioFilter: 'aformat=sample_rates=48000,volume=3.5dB' });
+  assert.equal(
+    folded[folded.indexOf('-filter_complex') + 1],
+    '[0:v]null[vout];[1:a:0]aformat=sample_rates=48000,volume=3.5dB[aout]',
+  );
+  const maps = folded.flatMap((a, i) => (a === '-map' ? [folded[i + 1]] : []));
+  assert.deepEqual(maps, ['[vout]', '[aout]']);
+  // Without one, the file's own stream is mapped and the graph is the picture's alone.
+  const plain = talkingVideoArgs({ ...spec, audioFilter: null });
+  assert.equal(plain[plain.indexOf('-filter_complex') + 1], '[0:v]null[vout]');
+  assert.deepEqual(
+    plain.flatMap((a, i) => (a === '-map' ? [plain[i + 1]] : [])),
+    ['[vout]', '1:a:0'],
+  );
+});

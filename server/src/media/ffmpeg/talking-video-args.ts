@@ -18,6 +18,8 @@ export interface TalkingVideoArgsSpec {
   videoLabel: string;
   /** Input index of the prepared soundtrack. */
   audioInput: number;
+  /** A chain the soundtrack passes through first (a folded gain); none: encoded as it is. */
+  audioFilter?: string | null;
   /** Graph output label of the cover picture (attached_pic), if any. */
   coverLabel: string | null;
   durationSec: number;
@@ -45,11 +47,11 @@ export function talkingVideoArgs(s: TalkingVideoArgsSpec): string[] {
     '-y',
     ...inputArgs(s.inputs),
     '-filter_complex',
-    s.filterGraph,
+    s.audioFilter ? `${s.filterGraph};[${s.audioInput}:a:0]${s.audioFilter}[aout]` : s.filterGraph,
     '-map',
     `[${s.videoLabel}]`,
     '-map',
-    `${s.audioInput}:a:0`,
+    s.audioFilter ? '[aout]' : `${s.audioInput}:a:0`,
     ...(s.coverLabel ? ['-map', `[${s.coverLabel}]`] : []),
     '-t',
     formatNumber(s.durationSec),
