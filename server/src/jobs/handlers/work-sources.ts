@@ -51,10 +51,10 @@ export interface SoundSource {
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
-/** Scales to at most `maxLong` pixels on the long side, keeping even dimensions for H.264. */
 /** The frame rate of videos made from an avatar (its clip is played at this rate). */
 export const AVATAR_FPS = 25;
 
+/** Scales to at most `maxLong` pixels on the long side, keeping even dimensions for H.264. */
 export function outputSize(w: number, h: number, maxLong = 1920): { width: number; height: number } {
   const k = Math.min(1, maxLong / Math.max(w, h));
   return { width: even(w * k), height: even(h * k) };
