@@ -37,6 +37,13 @@ export const MAX_GAP_OF_WIDTH = 0.34;
 const LOWER_SHARE = 0.7;
 /** Corners follow the jaw by this much of the lower lip's travel. */
 const CORNER_DROP = 0.35;
+/** The mouth poses a rig takes: each amount is clamped to its range. */
+export const POSE_RANGE = {
+  open: [0, 1.2],
+  wide: [-1, 1],
+  round: [0, 1],
+} as const;
+
 /** Horizontal stretch of the lips per unit of `wide`, and their gathering per unit of `round`. */
 const SPREAD = 0.1;
 const GATHER = 0.2;
@@ -238,9 +245,9 @@ function buildInto(input: RigInput, builder: RigBuilder): RigResult {
   ];
 
   const pose = {
-    open: clamp(input.pose.open, 0, 1.2),
-    wide: clamp(input.pose.wide, -1, 1),
-    round: clamp(input.pose.round, 0, 1),
+    open: clamp(input.pose.open, POSE_RANGE.open[0], POSE_RANGE.open[1]),
+    wide: clamp(input.pose.wide, POSE_RANGE.wide[0], POSE_RANGE.wide[1]),
+    round: clamp(input.pose.round, POSE_RANGE.round[0], POSE_RANGE.round[1]),
   };
   const maxGap = MAX_GAP_OF_WIDTH * width;
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { FaceAnimator } from '../animate/face-animator.js';
 import { FramePool } from '../animate/frame-stream.js';
 import { frameBytes } from '../animate/frame.js';
+import { POSE_RANGE } from '../animate/rig.js';
 import type { MouthTimeline } from '../animate/timeline/types.js';
 import type { PixelBounds } from '../animate/warp.js';
 import type { FaceTrack } from '../face/track.js';
@@ -25,11 +26,12 @@ import type { Box, MediaBins } from './types.js';
  * too.
  *
  * Which region a render pipes depends on its speech (how far the mouth opens, rounds and widens),
- * so the region kept here is the one that every speech fits in: the mouth is posed at each corner of
- * its range (open, wide and round each at 0 and 1) over every frame of the clip, and the moved boxes
- * are joined. The rig moves each point linearly in those three amounts, so any speech's points lie
- * between the corners' (region-cache's margin takes what is not quite linear). Songs nod the head
- * on their beats and may reach past it: they decode and keep a larger box themselves.
+ * so the region kept here is the one the mouth reaches at the extremes of the rig's range
+ * (POSE_RANGE: open, wide and round each at both ends, eight poses) over every frame of the clip,
+ * the moved boxes joined. The lips' targets grow with the opening and are bounded by those poses'
+ * shapes; region-cache's margin takes the rest. Nothing depends on it being enough: a render
+ * checks that its own region lies inside a kept box, and one that reaches past it (songs nod the
+ * head on their beats) decodes and keeps a larger box itself.
  */
 
 export interface KeepRegionJob {
@@ -57,9 +59,9 @@ function heldMouth(fps: number, frames: number, open: number, wide: number, roun
   };
 }
 
-/** The corners of the mouth's range: open, wide and round each at 0 and 1. */
-export const MOUTH_CORNERS: readonly (readonly [number, number, number])[] = [0, 1, 2, 3, 4, 5, 6, 7].map(
-  (k) => [k & 1, (k >> 1) & 1, (k >> 2) & 1] as const,
+/** The corners of the rig's range of poses: open, wide and round each at both ends. */
+export const MOUTH_CORNERS: readonly (readonly [number, number, number])[] = POSE_RANGE.open.flatMap((open) =>
+  POSE_RANGE.wide.flatMap((wide) => POSE_RANGE.round.map((round) => [open, wide, round] as const)),
 );
 
 /** The moved box of every mouth corner over the clip's material, joined; null when nothing moves. */
