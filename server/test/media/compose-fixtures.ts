@@ -16,6 +16,19 @@ export const testOutputDir = path.join(
   'test-output',
 );
 
+/** MD5 of a video file's decoded picture (ffmpeg's md5 muxer): equal for pixel-identical videos. */
+export async function videoMd5(file: string): Promise<string> {
+  let out = '';
+  await runMediaBinary(
+    bins.ffmpeg,
+    ['-hide_banner', '-v', 'error', '-i', file, '-map', '0:v', '-f', 'md5', 'pipe:1'],
+    {
+      onStdout: (s) => s.on('data', (c: Buffer) => (out += c.toString())),
+    },
+  );
+  return out.trim();
+}
+
 /**
  * A drawn portrait (head, eyes, mouth, shoulders) on a striped backdrop: neutral, and detailed
  * enough that camera motion changes many pixels.

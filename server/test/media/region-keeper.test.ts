@@ -9,7 +9,7 @@ import { trackFaceInVideo } from '../../src/media/face/tracker.js';
 import type { FaceTrack } from '../../src/media/face/track.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
 import { FAST_H264, portraitPhoto } from '../helpers/media-fixtures.js';
-import { bins, makeTempDir } from './compose-fixtures.js';
+import { bins, makeTempDir, videoMd5 } from './compose-fixtures.js';
 
 /**
  * A video avatar's region source kept when the avatar is made (region-keeper.ts): the first render
@@ -60,18 +60,6 @@ const render = (name: string, regionCache?: { dir: string; maxBytes: number }) =
     },
     regionCache ? { regionCache } : {},
   );
-
-async function videoMd5(file: string): Promise<string> {
-  let out = '';
-  await runMediaBinary(
-    bins.ffmpeg,
-    ['-hide_banner', '-v', 'error', '-i', file, '-map', '0:v', '-f', 'md5', 'pipe:1'],
-    {
-      onStdout: (s) => s.on('data', (c: Buffer) => (out += c.toString())),
-    },
-  );
-  return out.trim();
-}
 
 test("an avatar's region kept ahead of its first render is what that render reads, and it shows the same pictures", async () => {
   const cache = { dir: path.join(dir, 'regions'), maxBytes: 1024 ** 3 };

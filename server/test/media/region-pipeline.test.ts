@@ -24,7 +24,7 @@ import { trackFaceInVideo } from '../../src/media/face/tracker.js';
 import { inputArgs } from '../../src/media/ffmpeg/talking-video-args.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
 import { FAST_H264, portraitPhoto } from '../helpers/media-fixtures.js';
-import { bins, makeTempDir, testOutputDir } from './compose-fixtures.js';
+import { bins, makeTempDir, testOutputDir, videoMd5 } from './compose-fixtures.js';
 
 /**
  * The region-only pipeline: ffmpeg decodes, loops and cross-fades the avatar and encodes it; the
@@ -192,18 +192,6 @@ async function lumaFrames(file: string, w: number, h: number): Promise<Buffer[]>
 }
 
 /** MD5 of a video's decoded frames. */
-async function videoMd5(file: string): Promise<string> {
-  let out = '';
-  await runMediaBinary(
-    bins.ffmpeg,
-    ['-hide_banner', '-v', 'error', '-i', file, '-map', '0:v', '-f', 'md5', 'pipe:1'],
-    {
-      onStdout: (s) => s.on('data', (c: Buffer) => (out += c.toString())),
-    },
-  );
-  return out.trim();
-}
-
 interface Rect {
   x0: number;
   y0: number;

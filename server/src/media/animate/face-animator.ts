@@ -5,7 +5,7 @@ import type { HeadTrack } from './idle-motion.js';
 import { paintMouth } from './mouth-paint.js';
 import { RigBuilder, type HeadMotion, type RigResult } from './rig.js';
 import type { MouthTimeline } from './timeline/types.js';
-import { movedBox, warpFrame, warpFrameInPlace, type PixelBounds } from './warp.js';
+import { joinBounds, movedBox, warpFrame, warpFrameInPlace, type PixelBounds } from './warp.js';
 import type { FrameAnimator } from './frame-stream.js';
 
 /**
@@ -130,16 +130,7 @@ export class FaceAnimator implements FrameAnimator {
     for (let index = 0; index < frames; index++) {
       const pts = this.anim.landmarksAt(index);
       if (!pts) continue;
-      const b = movedBox(this.rigAt(index, pts).mesh);
-      if (!b) continue;
-      box = box
-        ? {
-            x0: Math.min(box.x0, b.x0),
-            y0: Math.min(box.y0, b.y0),
-            x1: Math.max(box.x1, b.x1),
-            y1: Math.max(box.y1, b.y1),
-          }
-        : b;
+      box = joinBounds(box, movedBox(this.rigAt(index, pts).mesh));
     }
     return box;
   }

@@ -364,6 +364,17 @@ export interface PixelBounds {
   y1: number;
 }
 
+/** The box holding both (either may be null: nothing there). Pure. */
+export function joinBounds(a: PixelBounds | null, b: PixelBounds | null): PixelBounds | null {
+  if (!a || !b) return a ?? b;
+  return {
+    x0: Math.min(a.x0, b.x0),
+    y0: Math.min(a.y0, b.y0),
+    x1: Math.max(a.x1, b.x1),
+    y1: Math.max(a.y1, b.y1),
+  };
+}
+
 /** Box (frame pixels) of every triangle with a moved corner, at source and destination. */
 export function movedBox(mesh: WarpMesh): PixelBounds | null {
   return boxOfMoved(mesh, findMoved(mesh));

@@ -6,7 +6,7 @@ import { FramePool } from '../animate/frame-stream.js';
 import { frameBytes } from '../animate/frame.js';
 import { POSE_RANGE } from '../animate/rig.js';
 import type { MouthTimeline } from '../animate/timeline/types.js';
-import type { PixelBounds } from '../animate/warp.js';
+import { joinBounds, type PixelBounds } from '../animate/warp.js';
 import type { FaceTrack } from '../face/track.js';
 import { planVideoLoop } from './avatar-filters.js';
 import { planFaceMotion } from './face-motion.js';
@@ -87,16 +87,7 @@ export function speechBounds(
         seed: 1,
       }),
     );
-    const b = animator.movedBounds(frames);
-    if (!b) continue;
-    all = all
-      ? {
-          x0: Math.min(all.x0, b.x0),
-          y0: Math.min(all.y0, b.y0),
-          x1: Math.max(all.x1, b.x1),
-          y1: Math.max(all.y1, b.y1),
-        }
-      : b;
+    all = joinBounds(all, animator.movedBounds(frames));
   }
   return all;
 }
