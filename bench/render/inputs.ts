@@ -66,3 +66,13 @@ export async function bareEncode(
     ...['-movflags', '+faststart', out],
   ]);
 }
+
+/**
+ * Re-encodes the picture of `file` (no sound) with the render's x264 settings. Timing this for a
+ * render's output and for the baseline's says how much more the encoder works on what the render
+ * shows (the speaking mouth, the loop's cross-fades, the AI mark) than on the clip's own frames:
+ * a share of the render's ratio that comes from its pictures, not from its pipeline.
+ */
+export async function reencodePicture(bins: MediaBins, file: string, out: string): Promise<void> {
+  await ff(bins, ['-i', file, '-map', '0:v', ...x264Args(DEFAULT_VIDEO_ENCODER), out]);
+}

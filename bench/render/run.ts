@@ -4,7 +4,10 @@
 // sound. As the service does when it makes an avatar, the region around the mouth is kept (region
 // cache) before the renders; its time is reported apart. Reports render time / baseline time (for
 // the avatar's first render at a size and the median of the later ones), the real-time factor and
-// the peak RSS of the render (this process and its ffmpeg children together).
+// the peak RSS of the render (this process and its ffmpeg children together). Then the last render's
+// picture and the last baseline's are re-encoded in turn with the same settings: how much longer
+// the render's takes is the encoder's own extra work on what the render shows, a share of the ratio
+// that no pipeline can remove.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,13 +16,18 @@ import { createFaceDetector } from '../../server/src/media/face/index.js';
 import { trackFaceInVideo } from '../../server/src/media/face/tracker.js';
 import { probeMedia } from '../../server/src/media/probe.js';
 import { timedWithPeak } from '../lib/tree-rss.js';
-import { bareEncode, CLIP_SEC, FPS, makeAvatarClip, makeVoice } from './inputs.js';
+import { bareEncode, CLIP_SEC, FPS, makeAvatarClip, makeVoice, reencodePicture } from './inputs.js';
 
 const SECONDS = Number(process.env.BENCH_RENDER_SEC ?? 60);
 /** BENCH_RENDER_BASELINE=off skips the baseline (for long memory runs, e.g. BENCH_RENDER_SEC=1800). */
 const WITH_BASELINE = process.env.BENCH_RENDER_BASELINE !== 'off';
 /** Baseline/render pairs per size (BENCH_RENDER_RUNS; default 4): the first render, then the later ones. */
 const RUNS = Math.max(1, Number(process.env.BENCH_RENDER_RUNS ?? 4));
+/**
+ * Re-encode pairs per size (BENCH_RENDER_CONTENT_PAIRS; default 2, 0 skips): the last render's
+ * picture and the last baseline's, re-encoded in turn with the same settings (reencodePicture).
+ */
+const CONTENT_PAIRS = WITH_BASELINE ? Math.max(0, Number(process.env.BENCH_RENDER_CONTENT_PAIRS ?? 2)) : 0;
 const SIZES = (process.env.BENCH_RENDER_SIZES ?? '720x1280,1080x1920').split(',').map((s) => {
   const [w, h] = s.split('x').map(Number) as [number, number];
   return { width: w, height: h };
@@ -122,6 +130,7 @@ try {
         );
       }
     }
+    if (CONTENT_PAIRS > 0) console.log(await contentCost(label, base, out));
   }
   console.log(
     `\n| output (${SECONDS} s, 25 fps) | render (last run) | bare ffmpeg encode (last run) | first render's ratio | later renders' median ratio (range) | real-time factor | peak RSS |`,
@@ -130,4 +139,23 @@ try {
   for (const r of rows) console.log(r);
 } finally {
   await rm(work, { recursive: true, force: true });
+}
+
+/** How much longer the render's picture takes to encode than the baseline's (reencodePicture). */
+async function contentCost(label: string, baseline: string, render: string): Promise<string> {
+  const ratios: number[] = [];
+  for (let k = 0; k < CONTENT_PAIRS; k++) {
+    const t0 = performance.now();
+    await reencodePicture(bins, baseline, join(work, 'reencoded-baseline.mp4'));
+    const t1 = performance.now();
+    await reencodePicture(bins, render, join(work, 'reencoded-render.mp4'));
+    ratios.push((performance.now() - t1) / (t1 - t0));
+  }
+  const sorted = ratios.sort((x, y) => x - y);
+  const mid = sorted[Math.floor(sorted.length / 2)]!;
+  return (
+    `${label}: re-encoding the render's picture took ${mid.toFixed(3)}× the baseline's ` +
+    `(${sorted[0]!.toFixed(3)}–${sorted[sorted.length - 1]!.toFixed(3)}, ${CONTENT_PAIRS} pairs, same x264 settings): ` +
+    `the encoder's own extra work on what the render shows, part of the ratio above`
+  );
 }
