@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { resolveMediaBinaries } from '../../server/src/media/binaries.js';
 import { Cleanup } from '../lib/cleanup.js';
 import { cliJson, serverRoot, startLikeness, stopProcess } from '../lib/spawn.js';
+import { medianAndRange } from '../lib/stats.js';
 import { svcClient } from '../lib/svc.js';
 import { timedWithPeak } from '../lib/tree-rss.js';
 import { bareEncode, makeAvatarClip, makeVoice } from './inputs.js';
@@ -99,10 +100,8 @@ try {
       else ratios.push(ratio);
       before = after;
     }
-    const sorted = [...ratios].sort((x, y) => x - y);
-    const later = sorted.length
-      ? `**${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)}** (${sorted[0]!.toFixed(2)}–${sorted.at(-1)!.toFixed(2)})`
-      : '–';
+    const m = medianAndRange(ratios);
+    const later = m ? `**${m.median.toFixed(2)}** (${m.low.toFixed(2)}–${m.high.toFixed(2)})` : '–';
     rows.push(
       `| ${label} | ${(first.ms / 1000).toFixed(1)} s | ${(first.baseline / 1000).toFixed(1)} s | ${first.ratio.toFixed(2)} | ${later} | ${first.peakMb.toFixed(0)} MB |`,
     );

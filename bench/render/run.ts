@@ -15,6 +15,7 @@ import { resolveMediaBinaries } from '../../server/src/media/binaries.js';
 import { createFaceDetector } from '../../server/src/media/face/index.js';
 import { trackFaceInVideo } from '../../server/src/media/face/tracker.js';
 import { probeMedia } from '../../server/src/media/probe.js';
+import { medianAndRange } from '../lib/stats.js';
 import { timedWithPeak } from '../lib/tree-rss.js';
 import { bareEncode, CLIP_SEC, FPS, makeAvatarClip, makeVoice, reencodePicture } from './inputs.js';
 
@@ -119,14 +120,11 @@ try {
           `last quarter ${render.lastQuarterMb.toFixed(0)} MB; baseline ${baseline.peakMb.toFixed(0)} MB)`,
       );
       if (run === RUNS) {
-        const sorted = [...ratios].sort((x, y) => x - y);
-        const median = sorted[Math.floor(sorted.length / 2)];
-        const range = sorted.length
-          ? `${sorted[0]!.toFixed(2)}–${sorted[sorted.length - 1]!.toFixed(2)}`
-          : '';
+        const m = medianAndRange(ratios);
+        const range = m ? `${m.low.toFixed(2)}–${m.high.toFixed(2)}` : '';
         rows.push(
           `| ${label} | ${(render.ms / 1000).toFixed(1)} s | ${baseSec} | ${firstRatio?.toFixed(2) ?? 'skipped'} | ` +
-            `**${median?.toFixed(2) ?? 'skipped'}** (${range}) | ${(SECONDS / (render.ms / 1000)).toFixed(2)}× | ${render.peakMb.toFixed(0)} MB |`,
+            `**${m?.median.toFixed(2) ?? 'skipped'}** (${range}) | ${(SECONDS / (render.ms / 1000)).toFixed(2)}× | ${render.peakMb.toFixed(0)} MB |`,
         );
       }
     }
@@ -151,11 +149,10 @@ async function contentCost(label: string, baseline: string, render: string): Pro
     await reencodePicture(bins, render, join(work, 'reencoded-render.mp4'));
     ratios.push((performance.now() - t1) / (t1 - t0));
   }
-  const sorted = ratios.sort((x, y) => x - y);
-  const mid = sorted[Math.floor(sorted.length / 2)]!;
+  const m = medianAndRange(ratios)!; // CONTENT_PAIRS > 0
   return (
-    `${label}: re-encoding the render's picture took ${mid.toFixed(3)}× the baseline's ` +
-    `(${sorted[0]!.toFixed(3)}–${sorted[sorted.length - 1]!.toFixed(3)}, ${CONTENT_PAIRS} pairs, same x264 settings): ` +
+    `${label}: re-encoding the render's picture took ${m.median.toFixed(3)}× the baseline's ` +
+    `(${m.low.toFixed(3)}–${m.high.toFixed(3)}, ${CONTENT_PAIRS} pairs, same x264 settings): ` +
     `the encoder's own extra work on what the render shows, part of the ratio above`
   );
 }

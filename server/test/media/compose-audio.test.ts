@@ -149,18 +149,18 @@ test('renderAudio without targets keeps the speech level and writes no tag', asy
 });
 
 test("a talking video's linear speech gain is applied by its encode, not by a pass of its own; a limited one is still written", async (t) => {
+  /** The soundtrack of the speech alone at `targetLufs`, the gain folded where it can be, in its own folder. */
+  const speechAt = async (name: string, targetLufs: number) => {
+    const out = path.join(dir, name);
+    await mkdir(out);
+    const opts = { foldGain: true };
+    return {
+      out,
+      report: await buildSoundtrack(bins, { speech: { path: speech, targetLufs } }, SPEECH_SEC, out, opts),
+    };
+  };
   // Speech alone with a target: measured, nothing written, the gain folded into the chain.
-  const folded = path.join(dir, 'fold');
-  await mkdir(folded);
-  const report = await buildSoundtrack(
-    bins,
-    { speech: { path: speech, targetLufs: -20 } },
-    SPEECH_SEC,
-    folded,
-    {
-      foldGain: true,
-    },
-  );
+  const { out: folded, report } = await speechAt('fold', -20);
   assert.equal(report.path, speech);
   assert.equal(report.speech?.mode, 'linear');
   assert.match(report.filter ?? '', /volume=-?[\d.]+dB$/);
@@ -182,17 +182,7 @@ test("a talking video's linear speech gain is applied by its encode, not by a pa
   assert.ok(Math.abs(v.durationSec - SPEECH_SEC) <= 0.1, `duration ${v.durationSec}`);
 
   // A gain that needs the limiter is written as before (and so is one with beds to mix).
-  const limited = path.join(dir, 'limited');
-  await mkdir(limited);
-  const loudReport = await buildSoundtrack(
-    bins,
-    { speech: { path: speech, targetLufs: -6 } },
-    SPEECH_SEC,
-    limited,
-    {
-      foldGain: true,
-    },
-  );
+  const { out: limited, report: loudReport } = await speechAt('limited', -6);
   assert.equal(loudReport.speech?.mode, 'limited');
   assert.equal(loudReport.filter, null);
   assert.equal(loudReport.path, path.join(limited, 'speech.wav'));

@@ -134,6 +134,30 @@ export async function makeAvatarVideo(file: string, seconds: number, size = '480
   return file;
 }
 
+/** Seconds of material in makeDriftingPerson's clip: a 4 s video loops it with a cross-fade. */
+export const DRIFT_SEC = 2.4;
+
+/**
+ * `portrait` as a person drifting slowly to the right: scaled to `scaledHeight`, then a
+ * `width`x`height` window from (`x`, `y`) moving `pxPerSec` a second, DRIFT_SEC long (H.264, 25 fps).
+ */
+export async function makeDriftingPerson(
+  file: string,
+  portrait: string,
+  o: { width: number; height: number; scaledHeight: number; x: number; y: number; pxPerSec: number },
+): Promise<string> {
+  await ffmpeg([
+    ...['-loop', '1', '-framerate', '25', '-i', portrait, '-t', String(DRIFT_SEC)],
+    ...[
+      '-vf',
+      `scale=-2:${o.scaledHeight},crop=${o.width}:${o.height}:x='${o.x}+t*${o.pxPerSec}':y=${o.y},setsar=1,format=yuv420p`,
+    ],
+    ...FAST_H264,
+    file,
+  ]);
+  return file;
+}
+
 /**
  * A grey clip that brightens steadily (luma 40 + 70 per second): any jump back to the start of
  * the clip shows up as one large frame-to-frame change, which a cross-fade spreads out.

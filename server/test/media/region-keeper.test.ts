@@ -8,8 +8,8 @@ import { createFaceDetector } from '../../src/media/face/index.js';
 import { trackFaceInVideo } from '../../src/media/face/tracker.js';
 import type { FaceTrack } from '../../src/media/face/track.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
-import { FAST_H264, portraitPhoto } from '../helpers/media-fixtures.js';
-import { bins, makeTempDir, videoMd5 } from './compose-fixtures.js';
+import { portraitPhoto } from '../helpers/media-fixtures.js';
+import { bins, DRIFT_SEC, makeDriftingPerson, makeTempDir, videoMd5 } from './compose-fixtures.js';
 
 /**
  * A video avatar's region source kept when the avatar is made (region-keeper.ts): the first render
@@ -29,16 +29,21 @@ const ff = (args: string[]) => runMediaBinary(bins.ffmpeg, ['-hide_banner', '-v'
 before(async () => {
   ({ dir, cleanup } = await makeTempDir('likeness-region-keeper-'));
   const portrait = await portraitPhoto(path.join(dir, 'portrait.png'));
-  clip = path.join(dir, 'person.mp4');
-  // A person drifting slowly to the right, 2.4 s of material: a 4 s video loops it with a cross-fade.
-  await ff([
-    ...['-loop', '1', '-framerate', '25', '-i', portrait, '-t', '2.4'],
-    ...['-vf', `scale=-2:1333,crop=${W}:${H}:x='120+t*8':y=26,setsar=1,format=yuv420p`],
-    ...FAST_H264,
-    clip,
-  ]);
+  // 2.4 s of material: a 4 s video loops it with a cross-fade.
+  clip = await makeDriftingPerson(path.join(dir, 'person.mp4'), portrait, {
+    width: W,
+    height: H,
+    scaledHeight: 1333,
+    x: 120,
+    y: 26,
+    pxPerSec: 8,
+  });
   const detector = await createFaceDetector();
-  track = await trackFaceInVideo(detector, bins.ffmpeg, clip, { durationSec: 2.4, width: W, height: H });
+  track = await trackFaceInVideo(detector, bins.ffmpeg, clip, {
+    durationSec: DRIFT_SEC,
+    width: W,
+    height: H,
+  });
   await detector.close();
   // Silence, then loud, wide syllables, then silence.
   voice = path.join(dir, 'voice.wav');

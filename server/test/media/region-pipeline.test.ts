@@ -24,7 +24,14 @@ import { trackFaceInVideo } from '../../src/media/face/tracker.js';
 import { inputArgs } from '../../src/media/ffmpeg/talking-video-args.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
 import { FAST_H264, portraitPhoto } from '../helpers/media-fixtures.js';
-import { bins, makeTempDir, testOutputDir, videoMd5 } from './compose-fixtures.js';
+import {
+  bins,
+  DRIFT_SEC,
+  makeDriftingPerson,
+  makeTempDir,
+  testOutputDir,
+  videoMd5,
+} from './compose-fixtures.js';
 
 /**
  * The region-only pipeline: ffmpeg decodes, loops and cross-fades the avatar and encodes it; the
@@ -217,17 +224,18 @@ test('a 1080x1920 render changes only the region it pipes in, shows no edge arou
   const W = 1080;
   const H = 1920;
   const portrait = await portraitPhoto(path.join(dir, 'portrait.png'));
-  const clip = path.join(dir, 'person-1080.mp4');
-  // A person swaying slowly to the right in a 9:16 frame, 2.4 s of material (so 4 s loop twice).
-  await ff([
-    ...['-loop', '1', '-framerate', '25', '-i', portrait, '-t', '2.4'],
-    ...['-vf', `scale=-2:2000,crop=${W}:${H}:x='180+t*10':y=40,setsar=1,format=yuv420p`],
-    ...FAST_H264,
-    clip,
-  ]);
+  // In a 9:16 frame, 2.4 s of material (so 4 s loop twice).
+  const clip = await makeDriftingPerson(path.join(dir, 'person-1080.mp4'), portrait, {
+    width: W,
+    height: H,
+    scaledHeight: 2000,
+    x: 180,
+    y: 40,
+    pxPerSec: 10,
+  });
   const detector = await createFaceDetector();
   const track = await trackFaceInVideo(detector, bins.ffmpeg, clip, {
-    durationSec: 2.4,
+    durationSec: DRIFT_SEC,
     width: W,
     height: H,
   });
