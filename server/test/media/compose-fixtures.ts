@@ -76,7 +76,8 @@ export async function makeTempDir(prefix: string): Promise<{ dir: string; cleanu
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
-async function ffmpeg(args: string[]): Promise<void> {
+/** Runs ffmpeg quietly (errors only, no stdin, overwriting): the media tests' fixture maker. */
+export async function ffmpeg(args: string[]): Promise<void> {
   await runMediaBinary(bins.ffmpeg, ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', ...args]);
 }
 

@@ -7,9 +7,8 @@ import { boxContains, parseCachedRegionName } from '../../src/media/compose/regi
 import { createFaceDetector } from '../../src/media/face/index.js';
 import { trackFaceInVideo } from '../../src/media/face/tracker.js';
 import type { FaceTrack } from '../../src/media/face/track.js';
-import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
 import { portraitPhoto } from '../helpers/media-fixtures.js';
-import { bins, DRIFT_SEC, makeDriftingPerson, makeTempDir, videoMd5 } from './compose-fixtures.js';
+import { bins, DRIFT_SEC, ffmpeg, makeDriftingPerson, makeTempDir, videoMd5 } from './compose-fixtures.js';
 
 /**
  * A video avatar's region source kept when the avatar is made (region-keeper.ts): the first render
@@ -24,7 +23,6 @@ let cleanup: () => Promise<void>;
 let clip = '';
 let voice = '';
 let track: FaceTrack;
-const ff = (args: string[]) => runMediaBinary(bins.ffmpeg, ['-hide_banner', '-v', 'error', '-y', ...args]);
 
 before(async () => {
   ({ dir, cleanup } = await makeTempDir('likeness-region-keeper-'));
@@ -50,7 +48,7 @@ before(async () => {
   const syllables =
     'if(between(t,0.6,3.2),0.8*pow(0.5+0.5*sin(2*PI*3*(t-0.6)-PI/2),2)*' +
     '(sin(2*PI*140*t)+0.7*sin(2*PI*280*t)+0.5*sin(2*PI*700*t)+0.3*sin(2*PI*1100*t))/2.5,0)';
-  await ff(['-f', 'lavfi', '-i', `aevalsrc='${syllables}':s=22050:d=4`, '-ac', '1', voice]);
+  await ffmpeg(['-f', 'lavfi', '-i', `aevalsrc='${syllables}':s=22050:d=4`, '-ac', '1', voice]);
 });
 
 after(() => cleanup());

@@ -27,6 +27,7 @@ import { FAST_H264, portraitPhoto } from '../helpers/media-fixtures.js';
 import {
   bins,
   DRIFT_SEC,
+  ffmpeg,
   makeDriftingPerson,
   makeTempDir,
   testOutputDir,
@@ -43,7 +44,6 @@ import {
 
 let dir = '';
 let cleanup: () => Promise<void>;
-const ff = (args: string[]) => runMediaBinary(bins.ffmpeg, ['-hide_banner', '-v', 'error', '-y', ...args]);
 
 before(async () => {
   ({ dir, cleanup } = await makeTempDir('likeness-region-'));
@@ -103,7 +103,7 @@ test("the region decoder's frames, seams included, equal ffmpeg's looped frames 
   // entries sit exactly on the output's grid (from the start; 3.3 s is 82.5 frames, and its time
   // base of 1/15360 s asks for entries in steps of 5 frames). The clip carries sound, as most do.
   const clip = path.join(dir, 'pattern30.mp4');
-  await ff([
+  await ffmpeg([
     ...['-f', 'lavfi', '-i', 'testsrc2=s=360x640:r=30:d=3.3', '-f', 'lavfi', '-i', 'sine=d=3.3'],
     ...[...FAST_H264, '-g', '30', '-c:a', 'aac', clip],
   ]);
@@ -198,7 +198,6 @@ async function lumaFrames(file: string, w: number, h: number): Promise<Buffer[]>
   );
 }
 
-/** MD5 of a video's decoded frames. */
 interface Rect {
   x0: number;
   y0: number;
@@ -245,7 +244,7 @@ test('a 1080x1920 render changes only the region it pipes in, shows no edge arou
   const voice =
     'if(between(t,1,2.6),0.5*pow(0.55+0.45*sin(2*PI*3*(t-1)-PI/2),2)*' +
     '(sin(2*PI*150*t)+0.6*sin(2*PI*300*t)+0.4*sin(2*PI*450*t)+0.25*sin(2*PI*900*t))/2.25,0)';
-  await ff(['-f', 'lavfi', '-i', `aevalsrc='${voice}':s=22050:d=3.6`, '-ac', '1', sound]);
+  await ffmpeg(['-f', 'lavfi', '-i', `aevalsrc='${voice}':s=22050:d=3.6`, '-ac', '1', sound]);
 
   // The talking renders keep the region's source (region cache): the second reads it back.
   const regionCache = { dir: path.join(dir, 'region-cache'), maxBytes: 1024 ** 3 };
