@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import {
@@ -204,20 +204,42 @@ test('an avatar clip longer than the speech plays once from startSec', async () 
   assert.ok(Math.abs(res.durationSec - SPEECH_SEC) <= 0.1);
 });
 
-test('abort kills ffmpeg and removes the working folder', async () => {
+test('abort kills the encoder and removes the working folder', async () => {
   const tmpDir = path.join(dir, 'abort-tmp');
   await mkdir(tmpDir);
+  // The final encode (the only ffmpeg run that writes MP4) is held: a wrapper records its pid and
+  // waits instead of encoding, so the render cannot finish before the abort, however fast it runs.
+  // Every other run is the real ffmpeg.
+  const pidFile = path.join(dir, 'encoder.pid');
+  const held = path.join(dir, 'ffmpeg-holding-the-encode.sh');
+  await writeFile(
+    held,
+    `#!/bin/sh\ncase " $* " in *" -f mp4 "*) echo $$ > '${pidFile}.tmp'; mv '${pidFile}.tmp' '${pidFile}'; exec sleep 600;; esac\n` +
+      `exec '${bins.ffmpeg}' "$@"\n`,
+    { mode: 0o755 },
+  );
   const ac = new AbortController();
-  const pending = renderTalkingVideo(bins, job('aborted.mp4', { mixLufs: -16 }), {
+  const pending = renderTalkingVideo({ ...bins, ffmpeg: held }, job('aborted.mp4'), {
     signal: ac.signal,
     tmpDir,
-    onProgress: (f) => {
-      if (f > 0.05) ac.abort(new Error('stop'));
-    },
   });
+  pending.catch(() => undefined); // awaited below, after the abort
+  const pid = await waitForPid(pidFile);
+  ac.abort(new Error('stop'));
   await assert.rejects(pending, /stop/);
+  assert.throws(() => process.kill(pid, 0), { code: 'ESRCH' }, 'the encoder still runs');
   assert.deepEqual(await readdir(tmpDir), []);
+  await assert.rejects(stat(path.join(dir, 'aborted.mp4')), { code: 'ENOENT' });
 });
+
+/** The pid a held encoder wrote (the file appears whole: it is renamed into place). */
+async function waitForPid(file: string): Promise<number> {
+  for (;;) {
+    const text = await readFile(file, 'utf8').catch(() => null);
+    if (text) return Number(text.trim());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 test('less than a second of material loops with a plain cut', async () => {
   const short = await makeAvatarVideo(path.join(dir, 'short.mp4'), 0.8);
