@@ -19,6 +19,7 @@ import * as m0003 from './migrations/0003-contract-notes.js';
 import * as m0004 from './migrations/0004-scale-out.js';
 import * as m0005 from './migrations/0005-rate-buckets.js';
 import * as m0006 from './migrations/0006-console.js';
+import * as m0007 from './migrations/0007-avatar-media-hash.js';
 import { dialectOf } from './dialect.js';
 import type { Database } from './schema.js';
 
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-scale-out': m0004,
   '0005-rate-buckets': m0005,
   '0006-console': m0006,
+  '0007-avatar-media-hash': m0007,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -101,6 +101,8 @@ export interface AvatarsTable {
   width: number | null;
   height: number | null;
   duration_sec: number | null;
+  /** SHA-256 of the stored media of a video avatar (names its kept region); null: not taken. */
+  media_sha256: Generated<string | null>;
   face: string | null;
   motion: string | null;
   task_id: string | null;

@@ -56,6 +56,7 @@ test('a made video avatar becomes ready first, then every task waiting on it com
     width: 720,
     height: 1280,
     duration_sec: 12.5,
+    media_sha256: 'ab'.repeat(32),
     face,
   });
   assert.deepEqual(calls, [
@@ -69,6 +70,7 @@ test('a made video avatar becomes ready first, then every task waiting on it com
         width: 720,
         height: 1280,
         duration_sec: 12.5,
+        media_sha256: 'ab'.repeat(32),
         face: JSON.stringify(face),
         motion: null,
       },
@@ -94,6 +96,7 @@ test('a picture avatar keeps its idle motion: model 1 calmer, otherwise livelier
   const [, , patch] = calls[0] as [string, string, Record<string, unknown>];
   assert.equal(patch.motion, 'subtle');
   assert.equal(patch.duration_sec, null);
+  assert.equal(patch.media_sha256, null);
   assert.equal(patch.state, 'ready');
 });
 

@@ -31,7 +31,10 @@ export type MadeAvatar = {
   width: number;
   height: number;
   face: AvatarFace;
-} & ({ media_kind: 'video'; duration_sec: number } | { media_kind: 'image'; motion: 'subtle' | 'lively' });
+} & (
+  | { media_kind: 'video'; duration_sec: number; /** SHA-256 of the stored clip. */ media_sha256: string }
+  | { media_kind: 'image'; motion: 'subtle' | 'lively' }
+);
 
 /** Idle motion of an avatar made from a picture: create_by_image model 1 is calmer, 2 (the default) livelier. */
 export const imageAvatarMotion = (model: number | undefined): 'subtle' | 'lively' =>
@@ -271,6 +274,7 @@ export class AvatarService {
       width: made.width,
       height: made.height,
       duration_sec: made.media_kind === 'video' ? made.duration_sec : null,
+      media_sha256: made.media_kind === 'video' ? made.media_sha256 : null,
       face: JSON.stringify(made.face),
       motion: made.media_kind === 'image' ? made.motion : null,
     });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
-import { extractFrame } from '../../src/media/compose/index.js';
+import { extractFrame, hashFile } from '../../src/media/compose/index.js';
 import {
   bins,
   facePhoto,
@@ -127,6 +127,10 @@ describe('avatars, voices, covers and the clone API with real media', () => {
     assert.equal(done.status, 3, JSON.stringify(done));
     // The same files (names and inodes): the video read the entry instead of writing one of its own.
     assert.deepEqual((await entries()).sort(), kept.sort());
+    // Named by the clip's hash taken when the avatar was made, not by one taken at each render.
+    const row = (await server.container.services.avatars.getForJob(avatar))!;
+    const stored = await server.container.blobs.toLocalPath(row.media_key!, server.dataDir);
+    assert.equal(row.media_sha256, await hashFile(stored));
   });
 
   test('a work uses the video avatar from video_start_msec', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { keepAvatarRegion, renderTalkingVideo } from '../../src/media/compose/index.js';
+import { hashFile, keepAvatarRegion, renderTalkingVideo } from '../../src/media/compose/index.js';
 import { boxContains, parseCachedRegionName } from '../../src/media/compose/region-cache.js';
 import { createFaceDetector } from '../../src/media/face/index.js';
 import { trackFaceInVideo } from '../../src/media/face/tracker.js';
@@ -53,11 +53,17 @@ before(async () => {
 
 after(() => cleanup());
 
-const render = (name: string, regionCache?: { dir: string; maxBytes: number }) =>
+const render = (name: string, regionCache?: { dir: string; maxBytes: number }, contentHash?: string) =>
   renderTalkingVideo(
     bins,
     {
-      avatar: { kind: 'video', path: clip, startSec: 0, face: track },
+      avatar: {
+        kind: 'video',
+        path: clip,
+        startSec: 0,
+        face: track,
+        ...(contentHash ? { contentHash } : {}),
+      },
       speech: { path: voice },
       output: { path: path.join(dir, name), width: W, height: H, fps: 25, preset: 'ultrafast', crf: 18 },
     },
@@ -109,4 +115,19 @@ test('nothing is kept where the cache could not hold the entry, and an aborted k
     keepAvatarRegion(bins, job, { cache: tiny, signal: stop.signal }),
     (err) => err === reason,
   );
+});
+
+test("the clip's hash, when the caller has it, names the kept region: renders that pass it read the region kept under it", async () => {
+  const cache = { dir: path.join(dir, 'named'), maxBytes: 1024 ** 3 };
+  const contentHash = await hashFile(clip);
+  const job = {
+    avatar: { path: clip, startSec: 0, face: track, contentHash },
+    output: { width: W, height: H, fps: 25 },
+  };
+  assert.equal((await keepAvatarRegion(bins, job, { cache, tmpDir: dir }))?.origin, 'decoded');
+  // Kept under the clip's own hash: a render that hashes the clip finds it too.
+  assert.equal((await render('hashed.mp4', cache)).regionSource, 'cache');
+  assert.equal((await render('named.mp4', cache, contentHash)).regionSource, 'cache');
+  // The hash is taken as given, not checked against the clip: another one names another entry.
+  assert.equal((await render('other.mp4', cache, 'f'.repeat(64))).regionSource, 'decoded');
 });

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { AppError } from '../../errors/app-error.js';
 import { SvcCode } from '../../errors/codes.js';
-import { extractFrame, keepAvatarRegion } from '../../media/compose/index.js';
+import { extractFrame, hashFile, keepAvatarRegion } from '../../media/compose/index.js';
 import { trackFaceInImage, trackFaceInVideo, type FaceTrack } from '../../media/face/index.js';
 import { displaySize } from '../../media/probe.js';
 import type { MediaToolkit } from '../../media/toolkit.js';
@@ -88,8 +88,17 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
     );
     const face = await judge(track, 'video', avatarId, tmp);
     await tasks.progress(taskId, 70);
+    // Taken once here, it names the clip's kept region for every render of the avatar.
+    const mediaSha256 = await hashFile(got.path);
     // Beside the storing and the poster: the first video of the avatar then starts as its later ones do.
-    const kept = keepRegion(taskId, got.path, track, size, info.durationSec, signal);
+    const kept = keepRegion(
+      taskId,
+      { path: got.path, contentHash: mediaSha256 },
+      track,
+      size,
+      info.durationSec,
+      signal,
+    );
     kept.catch(() => undefined); // awaited below; a step before that may throw first
     const mediaKey = avatarVideoKey(avatarId);
     await blobs.putFile(mediaKey, got.path);
@@ -115,6 +124,7 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
       media_kind: 'video',
       ...size,
       duration_sec: info.durationSec,
+      media_sha256: mediaSha256,
       face,
     };
   }
@@ -126,7 +136,7 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
    */
   async function keepRegion(
     taskId: string,
-    clip: string,
+    clip: { path: string; contentHash: string },
     track: FaceTrack,
     size: { width: number; height: number },
     clipSec: number,
@@ -140,7 +150,7 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
         keepAvatarRegion(
           media.bins,
           {
-            avatar: { path: clip, startSec: 0, face: track },
+            avatar: { ...clip, startSec: 0, face: track },
             output: { ...outputSize(size.width, size.height), fps: AVATAR_FPS },
           },
           { cache, tmpDir: media.tmpDir, signal: s },

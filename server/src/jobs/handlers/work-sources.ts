@@ -79,7 +79,12 @@ export async function resolveFace(
     if (a.media_kind === 'video') {
       const duration = a.duration_sec ?? 0;
       return {
-        source: { kind: 'video', path, startSec: duration > 0 ? startSec % duration : 0 },
+        source: {
+          kind: 'video',
+          path,
+          startSec: duration > 0 ? startSec % duration : 0,
+          ...(a.media_sha256 ? { contentHash: a.media_sha256 } : {}),
+        },
         width: a.width ?? 720,
         height: a.height ?? 1280,
         fps: AVATAR_FPS,

@@ -19,6 +19,7 @@ export type {
 } from './types.js';
 export { ComposeInputError } from './types.js';
 export { renderTalkingVideo, RENDER_NICENESS, warmRenderThread } from './render-client.js';
+export { hashFile } from './region-cache.js';
 export { keepAvatarRegion } from './region-keeper-client.js';
 export type { KeepRegionJob, KeptRegion } from './region-keeper.js';
 export type { TalkingVideoResult } from './render-video.js';

@@ -35,8 +35,11 @@ import type { Box, MediaBins } from './types.js';
  */
 
 export interface KeepRegionJob {
-  /** The avatar clip, where its renders start in it, and its face track. */
-  avatar: { path: string; startSec: number; face: FaceTrack };
+  /**
+   * The avatar clip, where its renders start in it, and its face track; `contentHash` is the
+   * clip's SHA-256 when the caller has it (hashFile), else the clip is hashed.
+   */
+  avatar: { path: string; startSec: number; face: FaceTrack; contentHash?: string };
   /** The size and rate its renders have. */
   output: { width: number; height: number; fps: number };
 }
@@ -121,7 +124,9 @@ export async function keepAvatarRegionInThread(
   try {
     const frames = await openRegionFrames(bins, source, region, pool, workDir, signal, {
       options: opts.cache,
-      contentHash: hashFile(job.avatar.path),
+      contentHash: job.avatar.contentHash
+        ? Promise.resolve(job.avatar.contentHash)
+        : hashFile(job.avatar.path),
     });
     try {
       // Read to the end: the decoder writes the entry as it goes and names it once complete. One

@@ -134,7 +134,9 @@ export async function renderTalkingVideoInThread(
     // Kept region sources are named by the clip's content; hashing it overlaps the planning.
     let cache: RegionCacheUse | null = null;
     if (job.avatar.kind === 'video' && opts.regionCache) {
-      const contentHash = hashFile(job.avatar.path);
+      const contentHash = job.avatar.contentHash
+        ? Promise.resolve(job.avatar.contentHash)
+        : hashFile(job.avatar.path);
       contentHash.catch(() => undefined); // a clip that cannot be read fails its probe first
       cache = { options: opts.regionCache, contentHash };
     }

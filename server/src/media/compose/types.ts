@@ -42,7 +42,17 @@ export type ImageMotion = 'still' | 'subtle' | 'lively';
  * (plus a nod on the beat for songs); pictures also blink and sway by `motion`.
  */
 export type AvatarSource =
-  | { kind: 'video'; path: string; startSec: number; face?: FaceTrack | null }
+  | {
+      kind: 'video';
+      path: string;
+      startSec: number;
+      face?: FaceTrack | null;
+      /**
+       * The clip's SHA-256 (hashFile), when known: it names the region kept for the clip
+       * (RenderOptions.regionCache), which is otherwise found by hashing the clip at every render.
+       */
+      contentHash?: string;
+    }
   | {
       kind: 'image';
       path: string;
