@@ -223,8 +223,11 @@ test('abort kills the encoder and removes the working folder', async () => {
     signal: ac.signal,
     tmpDir,
   });
-  pending.catch(() => undefined); // awaited below, after the abort
-  const pid = await waitForPid(pidFile);
+  // A render that ends before its encode starts fails the test with its own error, not a time-out.
+  const pid = await Promise.race([
+    waitForPid(pidFile),
+    pending.then(() => assert.fail('the render finished without its encode')),
+  ]);
   ac.abort(new Error('stop'));
   await assert.rejects(pending, /stop/);
   assert.throws(() => process.kill(pid, 0), { code: 'ESRCH' }, 'the encoder still runs');

@@ -64,6 +64,9 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
     await tasks.progress(taskId, 20);
     const info = got.info;
     const size = displaySize(info.video!);
+    // Taken once, beside the tracking, it names the clip's kept region for every render of the avatar.
+    const hashing = hashFile(got.path);
+    hashing.catch(() => undefined); // awaited below; the tracking may fail first
     const toSec = Math.min(info.durationSec, DENSE_TRACK_SEC);
     let lastPercent = 20;
     const detector = await media.faces();
@@ -88,8 +91,7 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
     );
     const face = await judge(track, 'video', avatarId, tmp);
     await tasks.progress(taskId, 70);
-    // Taken once here, it names the clip's kept region for every render of the avatar.
-    const mediaSha256 = await hashFile(got.path);
+    const mediaSha256 = await hashing;
     // Beside the storing and the poster: the first video of the avatar then starts as its later ones do.
     const kept = keepRegion(
       taskId,

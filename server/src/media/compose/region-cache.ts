@@ -111,6 +111,11 @@ export async function hashFile(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/** A clip's content hash: the one its caller took already (an avatar's, when it was made), or hashFile's. */
+export function clipHash(clip: { path: string; contentHash?: string }): Promise<string> {
+  return clip.contentHash ? Promise.resolve(clip.contentHash) : hashFile(clip.path);
+}
+
 /** The key of a region source: the clip's content hash and what the decoder does with it. */
 export function regionSourceKey(contentHash: string, decoding: string): string {
   return createHash('sha256').update(contentHash).update('\n').update(decoding).digest('hex').slice(0, 32);

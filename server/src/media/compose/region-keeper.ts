@@ -12,7 +12,7 @@ import { planVideoLoop } from './avatar-filters.js';
 import { planFaceMotion } from './face-motion.js';
 import { probeAvatarVideo } from './inputs.js';
 import { mouthRegion } from './mouth-region.js';
-import { cacheBox, entryFits, hashFile, type RegionCacheOptions } from './region-cache.js';
+import { cacheBox, entryFits, clipHash, type RegionCacheOptions } from './region-cache.js';
 import { openRegionFrames } from './region-frames.js';
 import type { RegionSource } from './region-graph.js';
 import { END_MARGIN_FRAMES, planRegionLoop, type RegionLoop } from './region-loop.js';
@@ -124,9 +124,7 @@ export async function keepAvatarRegionInThread(
   try {
     const frames = await openRegionFrames(bins, source, region, pool, workDir, signal, {
       options: opts.cache,
-      contentHash: job.avatar.contentHash
-        ? Promise.resolve(job.avatar.contentHash)
-        : hashFile(job.avatar.path),
+      contentHash: clipHash(job.avatar),
     });
     try {
       // Read to the end: the decoder writes the entry as it goes and names it once complete. One

@@ -17,7 +17,7 @@ import { resolveSubtitleFont, type SubtitleFont } from './font-resolver.js';
 import { probeAvatarVideo, probeImage, probeSpeech, uprightImage } from './inputs.js';
 import { passFraction, stagedProgress } from './progress.js';
 import { openRegionFrames, type RegionCacheUse, type RegionFrames } from './region-frames.js';
-import { hashFile } from './region-cache.js';
+import { clipHash } from './region-cache.js';
 import { MAX_REGION_PASSES, planRegionLoop } from './region-loop.js';
 import { loopEntryFrames, type ClipTiming } from './concat-loop.js';
 import { choosePipeline, type PipedAvatar } from './render-pipeline.js';
@@ -134,9 +134,7 @@ export async function renderTalkingVideoInThread(
     // Kept region sources are named by the clip's content; hashing it overlaps the planning.
     let cache: RegionCacheUse | null = null;
     if (job.avatar.kind === 'video' && opts.regionCache) {
-      const contentHash = job.avatar.contentHash
-        ? Promise.resolve(job.avatar.contentHash)
-        : hashFile(job.avatar.path);
+      const contentHash = clipHash(job.avatar);
       contentHash.catch(() => undefined); // a clip that cannot be read fails its probe first
       cache = { options: opts.regionCache, contentHash };
     }
