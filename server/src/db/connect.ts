@@ -20,6 +20,7 @@ import * as m0004 from './migrations/0004-scale-out.js';
 import * as m0005 from './migrations/0005-rate-buckets.js';
 import * as m0006 from './migrations/0006-console.js';
 import * as m0007 from './migrations/0007-avatar-media-hash.js';
+import * as m0008 from './migrations/0008-avatar-loop-cut.js';
 import { dialectOf } from './dialect.js';
 import type { Database } from './schema.js';
 
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-rate-buckets': m0005,
   '0006-console': m0006,
   '0007-avatar-media-hash': m0007,
+  '0008-avatar-loop-cut': m0008,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

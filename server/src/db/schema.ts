@@ -103,6 +103,11 @@ export interface AvatarsTable {
   duration_sec: number | null;
   /** SHA-256 of the stored media of a video avatar (names its kept region); null: not taken. */
   media_sha256: Generated<string | null>;
+  /**
+   * Where a video avatar's clip comes back to its own start (material frames at the avatars' rate):
+   * its renders loop there with no seam. Null: no such point, or not looked for.
+   */
+  loop_cut_frames: Generated<number | null>;
   face: string | null;
   motion: string | null;
   task_id: string | null;

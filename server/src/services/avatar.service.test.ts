@@ -57,6 +57,7 @@ test('a made video avatar becomes ready first, then every task waiting on it com
     height: 1280,
     duration_sec: 12.5,
     media_sha256: 'ab'.repeat(32),
+    loop_cut_frames: 125,
     face,
   });
   assert.deepEqual(calls, [
@@ -71,6 +72,7 @@ test('a made video avatar becomes ready first, then every task waiting on it com
         height: 1280,
         duration_sec: 12.5,
         media_sha256: 'ab'.repeat(32),
+        loop_cut_frames: 125,
         face: JSON.stringify(face),
         motion: null,
       },
@@ -97,6 +99,7 @@ test('a picture avatar keeps its idle motion: model 1 calmer, otherwise livelier
   assert.equal(patch.motion, 'subtle');
   assert.equal(patch.duration_sec, null);
   assert.equal(patch.media_sha256, null);
+  assert.equal(patch.loop_cut_frames, null);
   assert.equal(patch.state, 'ready');
 });
 

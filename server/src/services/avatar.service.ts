@@ -32,7 +32,14 @@ export type MadeAvatar = {
   height: number;
   face: AvatarFace;
 } & (
-  | { media_kind: 'video'; duration_sec: number; /** SHA-256 of the stored clip. */ media_sha256: string }
+  | {
+      media_kind: 'video';
+      duration_sec: number;
+      /** SHA-256 of the stored clip. */
+      media_sha256: string;
+      /** Where the clip loops with no seam (material frames at the avatars' rate), or null. */
+      loop_cut_frames: number | null;
+    }
   | { media_kind: 'image'; motion: 'subtle' | 'lively' }
 );
 
@@ -275,6 +282,7 @@ export class AvatarService {
       height: made.height,
       duration_sec: made.media_kind === 'video' ? made.duration_sec : null,
       media_sha256: made.media_kind === 'video' ? made.media_sha256 : null,
+      loop_cut_frames: made.media_kind === 'video' ? made.loop_cut_frames : null,
       face: JSON.stringify(made.face),
       motion: made.media_kind === 'image' ? made.motion : null,
     });

@@ -61,6 +61,26 @@ export async function makeFaceVideo(
   return out;
 }
 
+/**
+ * `photo` (9:16) as a person swaying back and forth with a period of `periodSec`, 360x640, 25 fps
+ * (or `rate`): a clip that comes back to its start after every whole period.
+ */
+export async function makeSwayVideo(
+  out: string,
+  photo: string,
+  seconds: number,
+  periodSec: number,
+  rate = 25,
+): Promise<string> {
+  await ff([
+    ...['-loop', '1', '-framerate', String(rate), '-i', photo, '-t', String(seconds)],
+    ...['-vf', `scale=360:640,rotate=a='0.04*sin(2*PI*t/${periodSec})':c=black,format=yuv420p`],
+    ...FAST_H264,
+    out,
+  ]);
+  return out;
+}
+
 /** x of the red marker in a frame (RGB raw), or -1: scans the marker's row. */
 export function markerX(rgb: Uint8Array, width: number): number {
   const y = 32;

@@ -12,6 +12,7 @@ import {
   facePhoto,
   makeFaceVideo,
   makePatternVideo,
+  makeSwayVideo,
   makeTone,
   MARKER_PX_PER_SEC,
   markerX,
@@ -131,6 +132,18 @@ describe('avatars, voices, covers and the clone API with real media', () => {
     const row = (await server.container.services.avatars.getForJob(avatar))!;
     const stored = await server.container.blobs.toLocalPath(row.media_key!, server.dataDir);
     assert.equal(row.media_sha256, await hashFile(stored));
+    // Its red marker moves on and never comes back: no seamless loop cut, its videos cross-fade.
+    assert.equal(row.loop_cut_frames, null);
+  });
+
+  test('a video avatar that sways back to its start keeps where it loops with no seam', async () => {
+    // 6 s swaying with a 2 s period: at 25 fps, frames 100, 101, 102 show frames 0, 1, 2 again.
+    const photo = join(dir, 'sway-person.png');
+    await sharp(facePhoto(1)).extract({ left: 148, top: 0, width: 720, height: 1280 }).png().toFile(photo);
+    await makeSwayVideo(join(dir, 'sway.mp4'), photo, 6, 2);
+    const avatar = (await avatarTask({ video_url: `${filesUrl}/sway.mp4` })).avatar;
+    const row = (await server.container.services.avatars.getForJob(avatar))!;
+    assert.equal(row.loop_cut_frames, 100);
   });
 
   test('a work uses the video avatar from video_start_msec', async () => {

@@ -182,6 +182,56 @@ test("the region decoder's frames, seams included, equal ffmpeg's looped frames 
   }
 });
 
+test('a seamless loop replays its material: frame L+k is frame k, pixel for pixel, region frames included', async () => {
+  // The 3.3 s, 30 fps pattern cut after 50 frames at 25 fps (2 s), 6 s long: passes [0, 50) three
+  // times and once in part, through the concat demuxer and through one input per pass.
+  const clip = path.join(dir, 'seamless30.mp4');
+  await ffmpeg([
+    ...['-f', 'lavfi', '-i', 'testsrc2=s=360x640:r=30:d=3.3'],
+    ...[...FAST_H264, '-g', '30', clip],
+  ]);
+  const { timing } = await probeAvatarVideo(bins, clip);
+  const box = { width: 320, height: 480 };
+  const region = { x: 100, y: 200, width: 120, height: 100 };
+  const total = 6 * 25 + 1;
+  const bytes = frameBytes(box.width, box.height);
+  for (const concat of [
+    { entryFrames: concatEntryFrames(timing, 25)!, playlistPath: path.join(dir, 'seamless.ffconcat') },
+    null,
+  ]) {
+    const plan = planRegionLoop(planVideoLoop(3.3, 0, 6, 25, 50), 25, total, Infinity)!;
+    assert.equal(plan.fadeFrames, 0);
+    const source: RegionSource = { path: clip, plan, box, fps: 25, concat };
+    const graph = regionAvatarGraph(source, null);
+    assert.equal(graph.inputs.length, concat ? 1 : 4, 'no input for a seam');
+    const whole = await rawAvatar(graph);
+    assert.equal(whole.length, total * bytes);
+    const frame = (i: number) => whole.subarray(i * bytes, (i + 1) * bytes);
+    for (let i = 50; i < total; i++) {
+      assert.ok(
+        frame(i).equals(frame(i % 50)),
+        `${concat ? 'concat' : 'inputs'}: frame ${i} is not frame ${i % 50}`,
+      );
+    }
+    assert.ok(!frame(49).equals(frame(0)), 'the material itself moves');
+    const pool = new FramePool(frameBytes(region.width, region.height));
+    const pictures = await openRegionFrames(bins, source, region, pool, dir);
+    try {
+      assert.equal(pictures.source.kind, 'stream');
+      if (pictures.source.kind !== 'stream') return;
+      let i = 0;
+      for await (const f of pictures.source.frames) {
+        assert.ok(cut(frame(i), box.width, box.height, region).equals(f), `region of frame ${i} differs`);
+        pool.give(f);
+        i++;
+      }
+      assert.equal(i, total);
+    } finally {
+      await pictures.close();
+    }
+  }
+});
+
 /** Every frame of a video as 8-bit luma. */
 async function lumaFrames(file: string, w: number, h: number): Promise<Buffer[]> {
   const chunks: Buffer[] = [];

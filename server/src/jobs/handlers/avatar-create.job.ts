@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { AppError } from '../../errors/app-error.js';
 import { SvcCode } from '../../errors/codes.js';
-import { extractFrame, hashFile, keepAvatarRegion } from '../../media/compose/index.js';
+import { extractFrame, findLoopCut, hashFile, keepAvatarRegion } from '../../media/compose/index.js';
 import { trackFaceInImage, trackFaceInVideo, type FaceTrack } from '../../media/face/index.js';
 import { displaySize } from '../../media/probe.js';
 import type { MediaToolkit } from '../../media/toolkit.js';
@@ -102,6 +102,8 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
       signal,
     );
     kept.catch(() => undefined); // awaited below; a step before that may throw first
+    const cut = loopCut(taskId, got.path, info.durationSec, signal);
+    cut.catch(() => undefined); // awaited below, as the region is
     const mediaKey = avatarVideoKey(avatarId);
     await blobs.putFile(mediaKey, got.path);
     const poster = join(tmp, 'poster.png');
@@ -127,6 +129,7 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
       ...size,
       duration_sec: info.durationSec,
       media_sha256: mediaSha256,
+      loop_cut_frames: await cut,
       face,
     };
   }
@@ -162,6 +165,40 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
     } catch (err) {
       if (signal.aborted) throw err;
       d.log.warn({ taskId, err }, "the avatar's region could not be kept; its first video will decode it");
+    }
+  }
+
+  /**
+   * Where the clip comes back to its own start (findLoopCut), so that its videos loop there with no
+   * seam. Nice to have: without it they cross-fade, so a failure only logs a warning; an abort of
+   * the job still ends the job.
+   */
+  async function loopCut(
+    taskId: string,
+    clip: string,
+    clipSec: number,
+    signal: AbortSignal,
+  ): Promise<number | null> {
+    const t0 = performance.now();
+    try {
+      const frames = await withTimeLimit(
+        signal,
+        TIME_LIMITS.findLoopCut(clipSec),
+        'finding a loop cut',
+        (s) => findLoopCut(media.bins, { path: clip, durationSec: clipSec }, AVATAR_FPS, s),
+      );
+      d.log.info(
+        { taskId, loopCutFrames: frames, ms: Math.round(performance.now() - t0) },
+        'avatar loop cut looked for',
+      );
+      return frames;
+    } catch (err) {
+      if (signal.aborted) throw err;
+      d.log.warn(
+        { taskId, err },
+        "the avatar's loop cut could not be looked for; its videos will cross-fade",
+      );
+      return null;
     }
   }
 

@@ -22,6 +22,8 @@ export const TIME_LIMITS = {
   trackImage: 60_000,
   /** Keeping a video avatar's region source: a decode of the clip (~0.1 s per second at 1080p) and its rigs. */
   keepRegion: (clipSec: number) => 60_000 + 1_000 * Math.max(0, clipSec),
+  /** Looking for a seamless loop cut: a decode of the clip at thumbnail size (~0.1 s per second at 1080p). */
+  findLoopCut: (clipSec: number) => 60_000 + 1_000 * Math.max(0, clipSec),
   /** A poster frame, a decoded picture. */
   still: 60_000,
   /** Voice profile of a sample (at most 3 minutes of audio). */

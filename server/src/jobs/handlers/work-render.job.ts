@@ -96,7 +96,7 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
     tmp: string,
     ctx: { signal: AbortSignal },
     steps: StepTimer,
-    facts: { regionSource?: string | null },
+    facts: { regionSource?: string | null; loop?: string | null },
   ): Promise<RenderedWork> {
     const type = task.type;
     const aigc = await d.aigc.labelFor(task.account_id, input.aigcFlag);
@@ -214,6 +214,7 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
       ),
     );
     facts.regionSource = r.regionSource;
+    facts.loop = r.loopMode;
     const key = workVideoKey(task.id);
     await steps.time('upload', () => blobs.putFile(key, job.output.path));
     return {
@@ -253,7 +254,7 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
       if (task.type !== 'audio_tts') warmRenderThread();
       const steps = new StepTimer();
       // Whether the region's source was decoded or kept from an earlier render of the avatar.
-      const facts: { regionSource?: string | null } = {};
+      const facts: { regionSource?: string | null; loop?: string | null } = {};
       try {
         const out = await withTmpDir(media.tmpDir, 'work', (tmp) =>
           render(task, input, tmp, ctx, steps, facts),
@@ -262,7 +263,14 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
         // Where a render's time went, for operators sizing workers (milliseconds per step).
         const queuedMs = task.started_at ? Date.parse(task.started_at) - Date.parse(task.created_at) : null;
         d.log.info(
-          { taskId, type: task.type, queuedMs, ms: steps.summary(), regionSource: facts.regionSource },
+          {
+            taskId,
+            type: task.type,
+            queuedMs,
+            ms: steps.summary(),
+            regionSource: facts.regionSource,
+            loop: facts.loop,
+          },
           'work rendered',
         );
       } catch (err) {

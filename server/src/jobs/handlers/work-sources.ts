@@ -84,6 +84,7 @@ export async function resolveFace(
           path,
           startSec: duration > 0 ? startSec % duration : 0,
           ...(a.media_sha256 ? { contentHash: a.media_sha256 } : {}),
+          ...(a.loop_cut_frames ? { seamlessCut: { frames: a.loop_cut_frames, fps: AVATAR_FPS } } : {}),
         },
         width: a.width ?? 720,
         height: a.height ?? 1280,

@@ -36,6 +36,17 @@ test('loop planning', () => {
     availableSec: 0.8,
     crossfadeSec: 0,
   });
+  // A seamless cut (frames at the render's rate) loops the clip from its start, there and with no fade.
+  assert.deepEqual(planVideoLoop(10, 0, 60, 25, 125), {
+    mode: 'cut',
+    startSec: 0,
+    availableSec: 5,
+    crossfadeSec: 0,
+    seamless: true,
+  });
+  assert.equal(planVideoLoop(10, 1, 60, 25, 125).mode, 'crossfade', 'not from the start');
+  assert.equal(planVideoLoop(10, 0, 8, 25, 125).mode, 'once', 'the clip is long enough');
+  assert.equal(planVideoLoop(10, 0, 60, 25, 260).mode, 'crossfade', 'a cut past the clip');
   // A start at the very end restarts from the beginning.
   assert.equal(planVideoLoop(3, 3, 5, 25).startSec, 0);
   assert.equal(planVideoLoop(3, -2, 5, 25).startSec, 0);

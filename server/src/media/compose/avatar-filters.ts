@@ -33,6 +33,11 @@ export interface VideoLoopPlan {
   availableSec: number;
   /** Length of the cross-fade at the loop point; 0 unless mode is 'crossfade'. */
   crossfadeSec: number;
+  /**
+   * A 'cut' where the clip comes back to its own start (loop-cut.ts): its material is exactly
+   * availableSec·fps whole frames, every one of which the clip's decoder gives.
+   */
+  seamless?: boolean;
 }
 
 /** Below this much material a cross-fade would be most of the clip: loop with a plain cut. */
@@ -41,20 +46,27 @@ export const MAX_CROSSFADE_SEC = 0.5;
 
 /**
  * Decides how a video avatar fills `durationSec`. Enough material after startSec: play it once.
- * Otherwise loop [startSec, end]: with a cross-fade when there is at least a second of material,
- * with a plain cut below that. A start at or past the end restarts at 0.
+ * Otherwise loop [startSec, end]: from the clip's start with a seamless cut when the clip has one
+ * (`seamlessCut`, material frames at `fps`: loop-cut.ts), else with a cross-fade when there is at
+ * least a second of material, with a plain cut below that. A start at or past the end restarts at 0.
  */
 export function planVideoLoop(
   clipSec: number,
   startSec: number,
   durationSec: number,
   fps: number,
+  seamlessCut: number | null = null,
 ): VideoLoopPlan {
   const frame = 1 / fps;
   let start = Math.max(0, startSec);
   if (clipSec - start < 2 * frame) start = 0;
   const availableSec = clipSec - start;
   if (availableSec >= durationSec) return { mode: 'once', startSec: start, availableSec, crossfadeSec: 0 };
+  if (start === 0 && seamlessCut !== null && Number.isInteger(seamlessCut) && seamlessCut >= 1) {
+    const cutSec = seamlessCut / fps;
+    if (cutSec <= availableSec)
+      return { mode: 'cut', startSec: 0, availableSec: cutSec, crossfadeSec: 0, seamless: true };
+  }
   if (availableSec < MIN_CROSSFADE_MATERIAL_SEC)
     return { mode: 'cut', startSec: start, availableSec, crossfadeSec: 0 };
   // A whole number of frames, so every trim boundary falls exactly on a frame.

@@ -33,12 +33,18 @@ test('no entry length without an integer rate or a usable time base', () => {
   assert.equal(concatEntryFrames({ containerSec: 3, timeBase: { num: 3, den: 7 } }, 25), null);
 });
 
-test("only a cross-faded loop from the clip's start is played by the concat demuxer", () => {
+test("only a cross-faded or seamless loop from the clip's start is played by the concat demuxer", () => {
   const clip = { containerSec: 3, timeBase: { num: 1, den: 12800 } };
+  assert.equal(loopEntryFrames(planVideoLoop(3, 0, 9, 25, 50), clip, 25), 76, 'a seamless cut');
   assert.equal(loopEntryFrames(planVideoLoop(3, 0, 9, 25), clip, 25), 76);
   assert.equal(loopEntryFrames(planVideoLoop(3, 0.5, 9, 25), clip, 25), null, 'a later start');
   assert.equal(loopEntryFrames(planVideoLoop(3, 0, 2, 25), clip, 25), null, 'played once');
   assert.equal(loopEntryFrames(planVideoLoop(0.8, 0, 9, 25), clip, 25), null, 'a plain cut');
+});
+
+test('select keeps [0, m) of every pass of a seamless loop', () => {
+  const plan = planRegionLoop(planVideoLoop(3, 0, 9, 25, 50), 25, 226)!;
+  assert.equal(passSelect(plan, 80), "select='lt(mod(n,80),50)'");
 });
 
 test('the playlist repeats the clip with exact entry lengths, its path quoted', () => {

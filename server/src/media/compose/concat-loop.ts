@@ -50,11 +50,12 @@ export function concatEntryFrames(clip: ClipTiming, fps: number): number | null 
 
 /**
  * Entry length for `loop`, or null when the loop is not one the concat demuxer plays: only a
- * cross-faded loop from the clip's start (the playlist has no in-point; a later start keeps one
- * input per pass, each from its `-ss`).
+ * cross-faded or seamless loop from the clip's start (the playlist has no in-point; a later start
+ * keeps one input per pass, each from its `-ss`).
  */
 export function loopEntryFrames(loop: VideoLoopPlan, clip: ClipTiming, fps: number): number | null {
-  if (loop.mode !== 'crossfade' || loop.startSec !== 0) return null;
+  const loops = loop.mode === 'crossfade' || (loop.mode === 'cut' && loop.seamless === true);
+  if (!loops || loop.startSec !== 0) return null;
   return concatEntryFrames(clip, fps);
 }
 
@@ -75,10 +76,12 @@ export function concatPlaylist(clipPath: string, entries: number, entryFrames: n
 
 /**
  * `select` over the concatenated output frames: frame n is material frame n mod M of pass ⌊n/M⌋;
- * the first pass keeps [0, m), later ones [x, m) (their head is laid over the seam before them).
+ * the first pass keeps [0, m), later ones [x, m) (their head is laid over the seam before them);
+ * without a cross-fade every pass keeps [0, m).
  */
 export function passSelect(plan: RegionLoop, entryFrames: number): string {
   const M = entryFrames;
   const inPass = `mod(n,${M})`;
+  if (plan.fadeFrames === 0) return `select='lt(${inPass},${plan.materialFrames})'`;
   return `select='lt(${inPass},${plan.materialFrames})*(lt(n,${M})+gte(${inPass},${plan.fadeFrames}))'`;
 }

@@ -12,19 +12,24 @@ export interface FrameDecoder {
   done: Promise<void>;
 }
 
-/** Starts ffmpeg with `args` (which write raw frames of `frameBytes` bytes to pipe:1). */
+/**
+ * Starts ffmpeg with `args` (which write raw frames of `frameBytes` bytes to pipe:1), at `niceness`
+ * when given (runMediaBinary), else at the caller's priority.
+ */
 export function startFrameDecoder(
   bins: MediaBins,
   args: string[],
   frameBytes: number,
   pool: FramePool,
   signal?: AbortSignal,
+  niceness?: number,
 ): FrameDecoder {
   const stop = new AbortController();
   const combined = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
   let stdout: Readable | undefined;
   const running = runMediaBinary(bins.ffmpeg, args, {
     signal: combined,
+    niceness,
     onStdout: (out: Readable) => {
       // Node resumes a child's unread stdout when the child exits, dropping what it wrote: a
       // prefetched decoder of a short pass can finish before its frames are read. A 'readable'

@@ -24,6 +24,7 @@ export { keepAvatarRegion } from './region-keeper-client.js';
 export type { KeepRegionJob, KeptRegion } from './region-keeper.js';
 export type { TalkingVideoResult } from './render-video.js';
 export { planVideoLoop, type VideoLoopPlan } from './avatar-filters.js';
+export { findLoopCut, LOOP_CUT_MAX_SEC } from './loop-cut-finder.js';
 export { renderAudio } from './render-audio.js';
 export { measureLoudness, normaliseLoudness, type NormaliseResult } from './loudness.js';
 export { extractFrame } from './frame.js';

@@ -13,7 +13,7 @@ import {
   type RegionCacheOptions,
 } from './region-cache.js';
 import { regionCropGraph, regionDecoding, type RegionSource } from './region-graph.js';
-import { regionSteps, seamAlpha, seamBlend } from './region-loop.js';
+import { regionSteps, revisitsMaterial, seamAlpha, seamBlend } from './region-loop.js';
 import type { Box, MediaBins } from './types.js';
 
 /**
@@ -97,7 +97,7 @@ export async function openRegionFrames(
   const decoder = startFrameDecoder(bins, args, bytes, boxPool, signal);
   // Its failure is reported where its frames stop coming (regionFrames), never as unhandled.
   decoder.done.catch(() => undefined);
-  const store = await materialStore(writer, source.plan.fadeFrames > 0, bytes, frames, workDir);
+  const store = await materialStore(writer, revisitsMaterial(source.plan), bytes, frames, workDir);
   const material = decoded(decoder, frames, store, writer, box, region, pool, boxPool);
   const finish = once(async () => {
     await decoder.close();

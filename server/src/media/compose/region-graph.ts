@@ -3,7 +3,7 @@ import { rawFramesInput } from '../ffmpeg/raw-frames-args.js';
 import type { FfmpegInput } from '../ffmpeg/talking-video-args.js';
 import { videoFit, type Size } from './avatar-filters.js';
 import { concatPlaylist, passSelect } from './concat-loop.js';
-import { regionFrameCount, regionPasses, type RegionLoop } from './region-loop.js';
+import { regionFrameCount, regionPasses, revisitsMaterial, type RegionLoop } from './region-loop.js';
 import type { Box } from './types.js';
 
 /**
@@ -72,7 +72,7 @@ export function regionAvatarGraph(s: RegionSource, region: Box | null): AvatarGr
   const passes = regionPasses(plan);
   let files: AvatarGraph['files'];
   let cur: string;
-  if (s.concat && x > 0) {
+  if (s.concat && revisitsMaterial(plan)) {
     // One decoder plays the clip once per pass; `setpts=N` numbers the kept frames on the output's
     // time base (1/fps after `fps`) exactly, where N/fps/TB would be truncated a tick short.
     const { entryFrames, playlistPath } = s.concat;
@@ -133,7 +133,7 @@ export function regionCropGraph(
   region: Box,
 ): { inputs: FfmpegInput[]; graph: string; frames: number } {
   const { plan } = s;
-  const frames = plan.fadeFrames > 0 ? plan.materialFrames : regionFrameCount(plan);
+  const frames = revisitsMaterial(plan) ? plan.materialFrames : regionFrameCount(plan);
   const crop = `crop=${region.width}:${region.height}:${region.x}:${region.y}`;
   return {
     inputs: [{ path: s.path, options: seek(plan.loop.startSec) }],

@@ -8,6 +8,7 @@ import {
   planRegionLoop,
   regionPasses,
   regionSteps,
+  revisitsMaterial,
   seamAlpha,
   seamBlend,
 } from './region-loop.js';
@@ -31,6 +32,27 @@ test('a loop: first pass, seams and later passes, the last cut to the frame coun
   // The plan's loop describes exactly these frames, for the face motion.
   assert.equal(plan.loop.availableSec, 70 / 25);
   assert.equal(plan.loop.crossfadeSec, 12 / 25);
+});
+
+test('a seamless loop plays every pass from its first frame, its whole material, nothing blended', () => {
+  const plan = planRegionLoop(planVideoLoop(10, 0, 12, 25, 125), 25, 301)!;
+  assert.equal(plan.materialFrames, 125, 'no margin: the cut was seen decoded');
+  assert.equal(plan.fadeFrames, 0);
+  assert.equal(describe(plan.segments), 'body0:125 body0:125 body0:51');
+  assert.deepEqual(regionPasses(plan), [
+    { from: 0, frames: 125 },
+    { from: 0, frames: 125 },
+    { from: 0, frames: 51 },
+  ]);
+  assert.ok(revisitsMaterial(plan));
+  const steps = [...regionSteps(plan)];
+  assert.deepEqual(steps[125], { kind: 'material', index: 0 });
+  assert.deepEqual(steps[300], { kind: 'material', index: 50 });
+  // With one input per pass, as many passes as allowed.
+  assert.equal(planRegionLoop(planVideoLoop(10, 0, 60, 25, 125), 25, 1501, 4), null);
+  // A plain cut that is not seamless (under a second of material) keeps the full-frame pipeline.
+  assert.equal(planRegionLoop(planVideoLoop(0.8, 0, 5, 25), 25, 126), null);
+  assert.equal(revisitsMaterial(planRegionLoop(planVideoLoop(10, 0, 5, 25), 25, 126)!), false);
 });
 
 test('a render ending inside a seam ends with part of it', () => {

@@ -41,8 +41,9 @@ export const END_MARGIN_FRAMES = 2;
 
 /**
  * The segments for `total` output frames, or null when the render should keep the full-frame
- * pipeline: a plain-cut loop or more than `maxPasses` passes, or material that only just covers
- * the render when played once.
+ * pipeline: a plain-cut loop that is not seamless, more than `maxPasses` passes, or material that
+ * only just covers the render when played once. A seamless cut's material is its whole frames, no
+ * margin taken: the clip's decoder was seen to give them all (loop-cut.ts).
  */
 export function planRegionLoop(
   loop: VideoLoopPlan,
@@ -51,7 +52,7 @@ export function planRegionLoop(
   maxPasses = MAX_REGION_PASSES,
 ): RegionLoop | null {
   const available = Math.floor(loop.availableSec * fps + 1e-6);
-  const m = available - END_MARGIN_FRAMES;
+  const m = loop.seamless ? available : available - END_MARGIN_FRAMES;
   if (total < 1 || m < 1) return null;
   if (loop.mode === 'once') {
     if (m < total) return null;
@@ -62,15 +63,23 @@ export function planRegionLoop(
       segments: [{ kind: 'body', from: 0, frames: total }],
     };
   }
-  if (loop.mode !== 'crossfade') return null;
-  const x = Math.round(loop.crossfadeSec * fps);
-  if (x < 1 || m - 2 * x < 1) return null;
   const segments: RegionSegment[] = [];
   let left = total;
   const push = (s: RegionSegment) => {
     segments.push(s);
     left -= s.frames;
   };
+  if (loop.mode === 'cut' && loop.seamless) {
+    // Every pass plays the material from its first frame; nothing is blended.
+    for (let passes = 1; left > 0; passes++) {
+      if (passes > maxPasses) return null;
+      push({ kind: 'body', from: 0, frames: Math.min(left, m) });
+    }
+    return { loop: { ...loop, availableSec: m / fps }, materialFrames: m, fadeFrames: 0, segments };
+  }
+  if (loop.mode !== 'crossfade') return null;
+  const x = Math.round(loop.crossfadeSec * fps);
+  if (x < 1 || m - 2 * x < 1) return null;
   push({ kind: 'body', from: 0, frames: Math.min(left, m - x) });
   let passes = 1;
   while (left > 0) {
@@ -85,6 +94,11 @@ export function planRegionLoop(
     fadeFrames: x,
     segments,
   };
+}
+
+/** Whether the plan plays its material more than once (a loop), so the material is read again. */
+export function revisitsMaterial(plan: RegionLoop): boolean {
+  return plan.loop.mode !== 'once';
 }
 
 /** Output frames the plan covers (the render's frame count). */

@@ -37,8 +37,11 @@ export interface TalkingVideoResult {
   durationSec: number;
   width: number;
   height: number;
-  /** How a video avatar filled the time ('once', 'crossfade', 'cut'); null for pictures. */
-  loopMode: LoopMode | null;
+  /**
+   * How a video avatar filled the time ('once', 'crossfade', 'cut'; 'seamless': cut where the clip
+   * comes back to its start); null for pictures.
+   */
+  loopMode: LoopMode | 'seamless' | null;
   /** The subtitle face used (null without subtitles); `fallback` tells if the requested one was replaced. */
   subtitleFont: SubtitleFont | null;
   soundtrack: SoundtrackReport;
@@ -141,7 +144,8 @@ export async function renderTalkingVideoInThread(
     if (job.avatar.kind === 'video') {
       const clip = await probeAvatarVideo(bins, job.avatar.path, signal);
       clipTiming = clip.timing;
-      const loop = planVideoLoop(clip.sec, job.avatar.startSec, durationSec, fps);
+      const cut = job.avatar.seamlessCut?.fps === fps ? job.avatar.seamlessCut.frames : null;
+      const loop = planVideoLoop(clip.sec, job.avatar.startSec, durationSec, fps, cut);
       avatar = { kind: 'video', path: job.avatar.path, loop };
     } else {
       const art = job.avatar.illustration ? findPublicAvatarArt(job.avatar.illustration) : undefined;
@@ -277,7 +281,7 @@ export async function renderTalkingVideoInThread(
       durationSec: out.durationSec,
       width,
       height,
-      loopMode: avatar.kind === 'video' ? avatar.loop.mode : null,
+      loopMode: avatar.kind !== 'video' ? null : avatar.loop.seamless ? 'seamless' : avatar.loop.mode,
       subtitleFont,
       soundtrack,
       pipeline: piped?.kind === 'region' || !piped ? 'region' : 'frames',

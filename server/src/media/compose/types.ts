@@ -52,6 +52,12 @@ export type AvatarSource =
        * (RenderOptions.regionCache), which is otherwise found by hashing the clip at every render.
        */
       contentHash?: string;
+      /**
+       * Where the clip comes back to its own start, when it does (findLoopCut: material frames at
+       * `fps` from the clip's start): renders at that rate from the start loop there with no seam
+       * instead of cross-fading.
+       */
+      seamlessCut?: { frames: number; fps: number } | null;
     }
   | {
       kind: 'image';
