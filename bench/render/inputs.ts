@@ -15,22 +15,36 @@ export const FPS = 25;
 const ff = (bins: MediaBins, args: string[]) =>
   runMediaBinary(bins.ffmpeg, ['-hide_banner', '-v', 'error', '-y', ...args]);
 
+/**
+ * What the avatar clip does: `loops` sways with a 5 s period, so it comes back to its start twice
+ * (renders loop it with a seamless cut, as a clip made to loop is); `drifts` also pans slowly to
+ * one side (4 % of the width over the clip), so it never does (renders cross-fade its seams).
+ */
+export type ClipKind = 'loops' | 'drifts';
+
 /** The swaying person, `width`x`height`, CLIP_SEC long (with silent sound when `withAudio`). */
 export async function makeAvatarClip(
   bins: MediaBins,
   work: string,
   size: { width: number; height: number },
   withAudio = false,
+  kind: ClipKind = 'loops',
 ): Promise<string> {
   const photo = join(work, 'person.png');
   await sharp(facePhoto(1)).extract({ left: 148, top: 0, width: 720, height: 1280 }).png().toFile(photo);
-  const clip = join(work, `avatar-${size.width}x${size.height}.mp4`);
+  const clip = join(work, `avatar-${kind}-${size.width}x${size.height}.mp4`);
+  const { width: w, height: h } = size;
+  const even = (v: number) => 2 * Math.round(v / 2);
+  const pan =
+    kind === 'drifts'
+      ? `scale=${even(w * 1.04)}:${even(h * 1.04)},crop=${w}:${h}:x='${even(w * 0.04)}*t/${CLIP_SEC}':y=${even(h * 0.02)},`
+      : `scale=${w}:${h},`;
   await ff(bins, [
     ...['-loop', '1', '-framerate', String(FPS), '-i', photo],
     ...(withAudio ? ['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono'] : []),
     '-t',
     String(CLIP_SEC),
-    ...['-vf', `scale=${size.width}:${size.height},rotate=a='0.03*sin(2*PI*t/5)':c=black@0,format=yuv420p`],
+    ...['-vf', `${pan}rotate=a='0.03*sin(2*PI*t/5)':c=black@0,format=yuv420p`],
     ...x264Args({ preset: 'veryfast', crf: 18 }),
     ...(withAudio ? ['-c:a', 'aac', '-shortest'] : []),
     clip,

@@ -17,7 +17,15 @@ import { trackFaceInVideo } from '../../server/src/media/face/tracker.js';
 import { probeMedia } from '../../server/src/media/probe.js';
 import { medianAndRange } from '../lib/stats.js';
 import { timedWithPeak } from '../lib/tree-rss.js';
-import { bareEncode, CLIP_SEC, FPS, makeAvatarClip, makeVoice, reencodePicture } from './inputs.js';
+import {
+  bareEncode,
+  CLIP_SEC,
+  FPS,
+  makeAvatarClip,
+  makeVoice,
+  reencodePicture,
+  type ClipKind,
+} from './inputs.js';
 
 const SECONDS = Number(process.env.BENCH_RENDER_SEC ?? 60);
 /** BENCH_RENDER_BASELINE=off skips the baseline (for long memory runs, e.g. BENCH_RENDER_SEC=1800). */
@@ -29,6 +37,8 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RENDER_RUNS ?? 4));
  * picture and the last baseline's, re-encoded in turn with the same settings (reencodePicture).
  */
 const CONTENT_PAIRS = WITH_BASELINE ? Math.max(0, Number(process.env.BENCH_RENDER_CONTENT_PAIRS ?? 2)) : 0;
+/** BENCH_RENDER_CLIP: `loops` (default; seamless cut) or `drifts` (cross-faded seams): inputs.ts. */
+const CLIP_KIND: ClipKind = process.env.BENCH_RENDER_CLIP === 'drifts' ? 'drifts' : 'loops';
 const SIZES = (process.env.BENCH_RENDER_SIZES ?? '720x1280,1080x1920').split(',').map((s) => {
   const [w, h] = s.split('x').map(Number) as [number, number];
   return { width: w, height: h };
@@ -38,13 +48,13 @@ const bins = resolveMediaBinaries();
 // The render runs from the compiled build (`npm run bench:render` builds first), as the service runs
 // it: from the sources, its worker thread would compile every module through tsx at each render.
 const compiled = new URL('../../server/dist/media/compose/index.js', import.meta.url).href;
-const { keepAvatarRegion, renderTalkingVideo, warmRenderThread } = (await import(
+const { findLoopCut, keepAvatarRegion, renderTalkingVideo, warmRenderThread } = (await import(
   compiled
 )) as typeof import('../../server/src/media/compose/index.js');
 const work = await mkdtemp(join(tmpdir(), 'likeness-render-bench-'));
 
 try {
-  const clip = await makeAvatarClip(bins, work, { width: 1080, height: 1920 });
+  const clip = await makeAvatarClip(bins, work, { width: 1080, height: 1920 }, false, CLIP_KIND);
   const speech = await makeVoice(bins, work, SECONDS);
 
   const detector = await createFaceDetector();
@@ -60,6 +70,13 @@ try {
   console.log(
     `face track of the ${CLIP_SEC} s avatar (done once, at avatar creation): ${(trackMs / 1000).toFixed(1)} s, ` +
       `${track.samples.length} samples`,
+  );
+  // Also at avatar creation: where the clip comes back to its start, if it does.
+  const c0 = performance.now();
+  const cut = await findLoopCut(bins, { path: clip, durationSec: info.durationSec }, FPS);
+  console.log(
+    `${CLIP_KIND} clip: seamless loop cut ${cut === null ? 'none (cross-faded seams)' : `after ${cut} frames`}, ` +
+      `looked for in ${((performance.now() - c0) / 1000).toFixed(1)} s (at avatar creation)`,
   );
 
   const rows: string[] = [];
@@ -97,7 +114,13 @@ try {
         renderTalkingVideo(
           bins,
           {
-            avatar: { kind: 'video', path: clip, startSec: 0, face: track },
+            avatar: {
+              kind: 'video',
+              path: clip,
+              startSec: 0,
+              face: track,
+              seamlessCut: cut === null ? null : { frames: cut, fps: FPS },
+            },
             speech: { path: speech },
             output: { path: out, ...size, fps: FPS },
             aigcLabel: { text: 'AI生成' },
@@ -111,7 +134,8 @@ try {
       else if (WITH_BASELINE) ratios.push(ratio);
       const baseSec = WITH_BASELINE ? `${(baseline.ms / 1000).toFixed(1)} s` : 'skipped';
       console.log(
-        `${label} run ${run}: render ${(render.ms / 1000).toFixed(1)} s (${render.value.pipeline} pipeline` +
+        `${label} run ${run}: render ${(render.ms / 1000).toFixed(1)} s (${render.value.pipeline} pipeline, ` +
+          `${render.value.loopMode} loop` +
           `${render.value.region ? `, region ${render.value.region.width}x${render.value.region.height} ${render.value.regionSource}` : ''}, ` +
           `${render.value.animatedFrames} frames animated, ` +
           `duration ${probe.durationSec.toFixed(3)} s), baseline ${baseSec}, ` +

@@ -17,7 +17,7 @@ import {
 } from '../../src/media/compose/region-cache.js';
 import { openRegionFrames } from '../../src/media/compose/region-frames.js';
 import { planRegionLoop, regionPasses, type RegionLoop } from '../../src/media/compose/region-loop.js';
-import { concatEntryFrames } from '../../src/media/compose/concat-loop.js';
+import { concatEntryFrames, seamlessOutpoint } from '../../src/media/compose/concat-loop.js';
 import { probeAvatarVideo } from '../../src/media/compose/inputs.js';
 import { createFaceDetector } from '../../src/media/face/index.js';
 import { trackFaceInVideo } from '../../src/media/face/tracker.js';
@@ -195,17 +195,27 @@ test('a seamless loop replays its material: frame L+k is frame k, pixel for pixe
   const region = { x: 100, y: 200, width: 120, height: 100 };
   const total = 6 * 25 + 1;
   const bytes = frameBytes(box.width, box.height);
+  const plan = planRegionLoop(planVideoLoop(3.3, 0, 6, 25, 50), 25, total, Infinity)!;
+  assert.equal(plan.fadeFrames, 0);
+  // The concat demuxer reads each entry only to a little past the material (its outpoint).
+  const outpointSec = seamlessOutpoint(plan, timing, 25);
+  assert.ok(outpointSec !== null && outpointSec < 2.2, `outpoint ${outpointSec}`);
+  const wholes: Buffer[] = [];
   for (const concat of [
-    { entryFrames: concatEntryFrames(timing, 25)!, playlistPath: path.join(dir, 'seamless.ffconcat') },
+    {
+      entryFrames: concatEntryFrames(timing, 25)!,
+      playlistPath: path.join(dir, 'seamless.ffconcat'),
+      outpointSec,
+    },
     null,
   ]) {
-    const plan = planRegionLoop(planVideoLoop(3.3, 0, 6, 25, 50), 25, total, Infinity)!;
-    assert.equal(plan.fadeFrames, 0);
     const source: RegionSource = { path: clip, plan, box, fps: 25, concat };
     const graph = regionAvatarGraph(source, null);
     assert.equal(graph.inputs.length, concat ? 1 : 4, 'no input for a seam');
+    if (concat) assert.match(graph.files![0]!.text, /outpoint 2\.\d+\nduration/);
     const whole = await rawAvatar(graph);
     assert.equal(whole.length, total * bytes);
+    wholes.push(whole);
     const frame = (i: number) => whole.subarray(i * bytes, (i + 1) * bytes);
     for (let i = 50; i < total; i++) {
       assert.ok(
@@ -230,6 +240,10 @@ test('a seamless loop replays its material: frame L+k is frame k, pixel for pixe
       await pictures.close();
     }
   }
+  assert.ok(
+    wholes[0]!.equals(wholes[1]!),
+    'one decoder read to its outpoint plays what one input per pass plays',
+  );
 });
 
 /** Every frame of a video as 8-bit luma. */

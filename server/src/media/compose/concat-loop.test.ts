@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { planVideoLoop } from './avatar-filters.js';
-import { concatEntryFrames, concatPlaylist, loopEntryFrames, passSelect } from './concat-loop.js';
+import {
+  concatEntryFrames,
+  concatPlaylist,
+  loopEntryFrames,
+  passSelect,
+  seamlessOutpoint,
+} from './concat-loop.js';
 import { planRegionLoop } from './region-loop.js';
 
 test('an entry lasts a whole number of output frames, microseconds and time-base ticks, past the clip', () => {
@@ -42,9 +48,16 @@ test("only a cross-faded or seamless loop from the clip's start is played by the
   assert.equal(loopEntryFrames(planVideoLoop(0.8, 0, 9, 25), clip, 25), null, 'a plain cut');
 });
 
-test('select keeps [0, m) of every pass of a seamless loop', () => {
+test('select keeps [0, m) of every pass of a seamless loop, whose entries are read a little past it', () => {
   const plan = planRegionLoop(planVideoLoop(3, 0, 9, 25, 50), 25, 226)!;
   assert.equal(passSelect(plan, 80), "select='lt(mod(n,80),50)'");
+  const clip = { containerSec: 3, timeBase: { num: 1, den: 12800 }, startSec: 0.04 };
+  assert.equal(seamlessOutpoint(plan, clip, 25), 0.04 + 53 / 25);
+  assert.equal(seamlessOutpoint(planRegionLoop(planVideoLoop(3, 0, 9, 25), 25, 226)!, clip, 25), null);
+  assert.equal(
+    concatPlaylist('/a.mp4', 1, 80, 25, 0.04 + 53 / 25),
+    "ffconcat version 1.0\nfile '/a.mp4'\noutpoint 2.160000\nduration 3.200000\n",
+  );
 });
 
 test('the playlist repeats the clip with exact entry lengths, its path quoted', () => {

@@ -21,6 +21,23 @@ export interface ClipTiming {
   containerSec: number;
   /** The picture stream's time base, e.g. {num: 1, den: 15360}. */
   timeBase: { num: number; den: number } | null;
+  /** Where the picture stream's timestamps start (0 when unknown). */
+  startSec?: number;
+}
+
+/** Frames decoded past a seamless loop's material before each entry ends (seamlessOutpoint). */
+const OUTPOINT_MARGIN_FRAMES = 3;
+
+/**
+ * Where each entry of a seamless loop (its material [0, m) only: region-loop.ts) stops being
+ * read, in the clip's own timestamps: a few frames past the material, so the decoder does not
+ * decode the rest of the clip for `select` to drop (a loop of half the clip would decode it
+ * twice). Frames before it decode as they do from a whole file: every packet before the outpoint
+ * is read, and a frame's references always come earlier in decoding order. Null for other loops.
+ */
+export function seamlessOutpoint(plan: RegionLoop, clip: ClipTiming, fps: number): number | null {
+  if (plan.fadeFrames > 0 || plan.loop.mode !== 'cut') return null;
+  return (clip.startSec ?? 0) + (plan.materialFrames + OUTPOINT_MARGIN_FRAMES) / fps;
 }
 
 /** Longest allowed step between entry lengths, in output frames: beyond it the gap costs more than it saves. */
@@ -62,15 +79,25 @@ export function loopEntryFrames(loop: VideoLoopPlan, clip: ClipTiming, fps: numb
 /** `'` inside a playlist's single-quoted path, as the concat demuxer's tokenizer reads it. */
 const quote = (p: string) => `'${p.replace(/'/g, "'\\''")}'`;
 
-/** The entry's length in seconds, written exactly (it is a whole number of microseconds). */
-function entrySeconds(entryFrames: number, fps: number): string {
-  const us = Math.round((entryFrames * 1_000_000) / fps);
+/** Whole microseconds (the playlist's unit) as seconds. */
+function seconds(us: number): string {
   return `${Math.floor(us / 1_000_000)}.${String(us % 1_000_000).padStart(6, '0')}`;
 }
 
-/** The playlist: the clip `entries` times, each declared `entryFrames / fps` seconds long. */
-export function concatPlaylist(clipPath: string, entries: number, entryFrames: number, fps: number): string {
-  const entry = `file ${quote(clipPath)}\nduration ${entrySeconds(entryFrames, fps)}\n`;
+/**
+ * The playlist: the clip `entries` times, each declared `entryFrames / fps` seconds long (a whole
+ * number of microseconds), read up to `outpointSec` when given (seamlessOutpoint).
+ */
+export function concatPlaylist(
+  clipPath: string,
+  entries: number,
+  entryFrames: number,
+  fps: number,
+  outpointSec: number | null = null,
+): string {
+  // The entry's length is exact (a whole number of microseconds); the outpoint rounds up.
+  const out = outpointSec === null ? '' : `outpoint ${seconds(Math.ceil(outpointSec * 1_000_000 - 1e-6))}\n`;
+  const entry = `file ${quote(clipPath)}\n${out}duration ${seconds(Math.round((entryFrames * 1_000_000) / fps))}\n`;
   return `ffconcat version 1.0\n${entry.repeat(entries)}`;
 }
 

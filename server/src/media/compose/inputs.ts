@@ -69,7 +69,7 @@ export async function probeAvatarVideo(
     throw new ComposeInputError('avatar video has no video stream', 'avatar');
   const { stdout } = await durations;
   const j = JSON.parse(stdout) as {
-    streams?: { duration?: string; time_base?: string }[];
+    streams?: { duration?: string; time_base?: string; start_time?: string }[];
     format?: { duration?: string };
   };
   const streamSec = Number.parseFloat(j.streams?.[0]?.duration ?? '');
@@ -81,6 +81,7 @@ export async function probeAvatarVideo(
     timing: {
       containerSec: Number.isFinite(containerSec) ? Math.max(containerSec, sec) : sec,
       timeBase: parseTimeBase(j.streams?.[0]?.time_base),
+      startSec: Number.parseFloat(j.streams?.[0]?.start_time ?? '') || 0,
     },
   };
 }

@@ -25,9 +25,10 @@ export interface RegionSource {
   fps: number;
   /**
    * A loop from the clip's start decoded by one concat input (concat-loop.ts): output frames per
-   * entry and where the playlist goes. Null or absent: one input per pass.
+   * entry, where the playlist goes, and where a seamless loop's entries stop being read
+   * (seamlessOutpoint). Null or absent: one input per pass.
    */
-  concat?: { entryFrames: number; playlistPath: string } | null;
+  concat?: { entryFrames: number; playlistPath: string; outpointSec?: number | null } | null;
 }
 
 export interface AvatarGraph {
@@ -77,7 +78,8 @@ export function regionAvatarGraph(s: RegionSource, region: Box | null): AvatarGr
     // time base (1/fps after `fps`) exactly, where N/fps/TB would be truncated a tick short.
     const { entryFrames, playlistPath } = s.concat;
     const i = inputs.push({ path: playlistPath, options: ['-f', 'concat', '-safe', '0'] }) - 1;
-    files = [{ path: playlistPath, text: concatPlaylist(s.path, passes.length, entryFrames, s.fps) }];
+    const playlist = concatPlaylist(s.path, passes.length, entryFrames, s.fps, s.concat.outpointSec ?? null);
+    files = [{ path: playlistPath, text: playlist }];
     // The last entry plays on past the render's end: cut there, as the last pass input is.
     cur =
       `[${i}:v]${videoFit(s.box, s.fps)},${passSelect(plan, entryFrames)},setpts=N,` +

@@ -19,7 +19,7 @@ import { passFraction, stagedProgress } from './progress.js';
 import { openRegionFrames, type RegionCacheUse, type RegionFrames } from './region-frames.js';
 import { clipHash } from './region-cache.js';
 import { MAX_REGION_PASSES, planRegionLoop } from './region-loop.js';
-import { loopEntryFrames, type ClipTiming } from './concat-loop.js';
+import { loopEntryFrames, seamlessOutpoint, type ClipTiming } from './concat-loop.js';
 import { choosePipeline, type PipedAvatar } from './render-pipeline.js';
 import { shippedRegularFontFile } from '../fonts/index.js';
 import { buildSoundtrack, soundtrackPasses, type SoundtrackReport } from './soundtrack.js';
@@ -190,7 +190,13 @@ export async function renderTalkingVideoInThread(
         ? planRegionLoop(avatar.loop, fps, frames, entryFrames ? Infinity : MAX_REGION_PASSES)
         : null;
     if (avatar.kind === 'video' && regionLoop) avatar = { ...avatar, loop: regionLoop.loop };
-    const concat = entryFrames ? { entryFrames, playlistPath: path.join(workDir, 'passes.ffconcat') } : null;
+    const concat = entryFrames
+      ? {
+          entryFrames,
+          playlistPath: path.join(workDir, 'passes.ffconcat'),
+          outpointSec: regionLoop && clipTiming ? seamlessOutpoint(regionLoop, clipTiming, fps) : null,
+        }
+      : null;
     // The soundtrack (ffmpeg processes) and the face motion and pipeline plan (JavaScript, from the
     // unprocessed speech) need nothing from each other: they run side by side.
     const [soundtrack, pipeline] = await settleBoth(

@@ -65,7 +65,7 @@ test('probe of the video stream duration', () => {
     '-select_streams',
     'V:0',
     '-show_entries',
-    'stream=duration,nb_frames,time_base:format=duration',
+    'stream=duration,nb_frames,time_base,start_time:format=duration',
     '-print_format',
     'json',
     '/a.mov',

@@ -72,7 +72,7 @@ export function videoDurationProbeArgs(file: string): string[] {
     '-select_streams',
     'V:0',
     '-show_entries',
-    'stream=duration,nb_frames,time_base:format=duration',
+    'stream=duration,nb_frames,time_base,start_time:format=duration',
     '-print_format',
     'json',
     file,
