@@ -266,3 +266,19 @@ export async function probeStreams(
   const j = JSON.parse(stdout) as { streams?: StreamFacts[]; format?: { tags?: Record<string, string> } };
   return { streams: j.streams ?? [], tags: j.format?.tags ?? {} };
 }
+
+/** Every frame of a video as 8-bit luma. */
+export async function lumaFrames(file: string, w: number, h: number): Promise<Buffer[]> {
+  const chunks: Buffer[] = [];
+  await runMediaBinary(
+    bins.ffmpeg,
+    ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'],
+    {
+      onStdout: (out) => out.on('data', (c: Buffer) => chunks.push(c)),
+    },
+  );
+  const all = Buffer.concat(chunks);
+  return Array.from({ length: Math.floor(all.length / (w * h)) }, (_, i) =>
+    all.subarray(i * w * h, (i + 1) * w * h),
+  );
+}

@@ -5,10 +5,9 @@ import sharp from 'sharp';
 import { findLoopCut, LOOP_CUT_MAX_SEC, renderTalkingVideo } from '../../src/media/compose/index.js';
 import { createFaceDetector } from '../../src/media/face/index.js';
 import { trackFaceInVideo } from '../../src/media/face/tracker.js';
-import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
 import { probeAvatarVideo } from '../../src/media/compose/inputs.js';
 import { facePhoto, makeSwayVideo } from '../helpers/media-fixtures.js';
-import { bins, DRIFT_SEC, ffmpeg, makeDriftingPerson, makeTempDir } from './compose-fixtures.js';
+import { bins, DRIFT_SEC, ffmpeg, lumaFrames, makeDriftingPerson, makeTempDir } from './compose-fixtures.js';
 
 /**
  * Seamless loop cuts found on real clips: a person swaying with a period that divides the clip
@@ -63,22 +62,6 @@ test('a clip that does not come back to its start has no seamless cut; long clip
     'not decoded',
   );
 });
-
-/** Every frame of a video as 8-bit luma. */
-async function lumaFrames(file: string, w: number, h: number): Promise<Buffer[]> {
-  const chunks: Buffer[] = [];
-  await runMediaBinary(
-    bins.ffmpeg,
-    ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'],
-    {
-      onStdout: (out) => out.on('data', (c: Buffer) => chunks.push(c)),
-    },
-  );
-  const all = Buffer.concat(chunks);
-  return Array.from({ length: Math.floor(all.length / (w * h)) }, (_, i) =>
-    all.subarray(i * w * h, (i + 1) * w * h),
-  );
-}
 
 /** Mean absolute luma difference of two frames, outside a box. */
 function diffOutside(

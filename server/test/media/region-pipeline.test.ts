@@ -28,6 +28,7 @@ import {
   bins,
   DRIFT_SEC,
   ffmpeg,
+  lumaFrames,
   makeDriftingPerson,
   makeTempDir,
   testOutputDir,
@@ -245,22 +246,6 @@ test('a seamless loop replays its material: frame L+k is frame k, pixel for pixe
     'one decoder read to its outpoint plays what one input per pass plays',
   );
 });
-
-/** Every frame of a video as 8-bit luma. */
-async function lumaFrames(file: string, w: number, h: number): Promise<Buffer[]> {
-  const chunks: Buffer[] = [];
-  await runMediaBinary(
-    bins.ffmpeg,
-    ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'],
-    {
-      onStdout: (out) => out.on('data', (c: Buffer) => chunks.push(c)),
-    },
-  );
-  const all = Buffer.concat(chunks);
-  return Array.from({ length: Math.floor(all.length / (w * h)) }, (_, i) =>
-    all.subarray(i * w * h, (i + 1) * w * h),
-  );
-}
 
 interface Rect {
   x0: number;
