@@ -36,7 +36,7 @@ const OUTPOINT_MARGIN_FRAMES = 3;
  * is read, and a frame's references always come earlier in decoding order. Null for other loops.
  */
 export function seamlessOutpoint(plan: RegionLoop, clip: ClipTiming, fps: number): number | null {
-  if (plan.fadeFrames > 0 || plan.loop.mode !== 'cut') return null;
+  if (!plan.loop.seamless) return null;
   return (clip.startSec ?? 0) + (plan.materialFrames + OUTPOINT_MARGIN_FRAMES) / fps;
 }
 
@@ -71,7 +71,7 @@ export function concatEntryFrames(clip: ClipTiming, fps: number): number | null 
  * keeps one input per pass, each from its `-ss`).
  */
 export function loopEntryFrames(loop: VideoLoopPlan, clip: ClipTiming, fps: number): number | null {
-  const loops = loop.mode === 'crossfade' || (loop.mode === 'cut' && loop.seamless === true);
+  const loops = loop.mode === 'crossfade' || loop.seamless === true;
   if (!loops || loop.startSec !== 0) return null;
   return concatEntryFrames(clip, fps);
 }

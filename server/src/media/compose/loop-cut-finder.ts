@@ -26,8 +26,8 @@ export async function findLoopCut(
   if (!(clip.durationSec > 0) || clip.durationSec > LOOP_CUT_MAX_SEC) return null;
   const bytes = THUMB_SIDE * THUMB_SIDE;
   const pool = new FramePool(bytes, 2);
-  // At a render's priority: an avatar job runs beside the API's thread.
   const args = loopThumbsArgs(clip.path, fps, THUMB_SIDE);
+  // At a render's priority: an avatar job runs beside the API's thread.
   const decoder = startFrameDecoder(bins, args, bytes, pool, signal, RENDER_NICENESS);
   const meter = new LoopCutMeter();
   try {

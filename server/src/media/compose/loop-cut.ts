@@ -66,9 +66,9 @@ export class LoopCutMeter {
     }
     const i = this.count++;
     if (this.previous) this.steps.push(thumbDistance(this.previous, frame));
-    for (let j = 0; j < this.heads.length && j <= i; j++) {
+    // Frame i is frame L+j of the cut after L = i−j (L ≥ 1: frame 0 itself is no cut).
+    for (let j = 0; j < this.heads.length && j < i; j++) {
       const L = i - j;
-      if (L < 1) continue;
       const d = thumbDistance(frame, this.heads[j]!);
       this.cost[L] = Math.max(this.cost[L] ?? 0, d);
     }
