@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { after, before, test } from 'node:test';
@@ -11,7 +10,7 @@ import { openAvatarFrames } from '../../src/media/compose/avatar-frames.js';
 import { renderTalkingVideo } from '../../src/media/compose/index.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
 import { FAST_H264 } from '../helpers/media-fixtures.js';
-import { bins, makeTempDir } from './compose-fixtures.js';
+import { bins, ffmpegsLeft, makeTempDir } from './compose-fixtures.js';
 
 // A video avatar against every relation of clip and sound lengths: each must render, last exactly
 // as long as the sound, and show the moments of the clip the loop plan says. The clips are grey
@@ -147,21 +146,6 @@ test('a start near the clip end loops its last frames, and one at the very end r
   assertShows(clip, atEnd.lumas, (k) => k / FPS, 'start 1.97 s');
 });
 
-/** Waits (up to 20 s) until no ffmpeg started by this process runs any more. */
-async function decodersGone(): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const tasks = await readdir('/proc/self/task');
-    const lists = await Promise.all(
-      tasks.map((t) => readFile(`/proc/self/task/${t}/children`, 'utf8').catch(() => '')),
-    );
-    const pids = lists.join(' ').split(' ').filter(Boolean);
-    const names = await Promise.all(pids.map((p) => readFile(`/proc/${p}/comm`, 'utf8').catch(() => '')));
-    if (!names.some((n) => n.trim() === 'ffmpeg') || Date.now() > deadline) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 test('a decoder that finishes before its frames are read keeps them (short loop passes)', async () => {
   const clip = await rampClip('prefetch.mp4', 2);
   const size = { width: W, height: H };
@@ -183,7 +167,7 @@ test('a decoder that finishes before its frames are read keeps them (short loop 
     const luma = (f: Buffer) => f.subarray(0, W * H).reduce((a, b) => a + b, 0) / (W * H);
     lumas.push(luma((await it.next()).value as Buffer), luma((await it.next()).value as Buffer));
     // The next pass's decoder is running by now; let it write its two frames and exit unread.
-    await decodersGone();
+    await ffmpegsLeft();
     for (let k = 2; k < 6; k++) {
       const next = await it.next();
       assert.equal(next.done, false, `frame ${k}`);

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -281,4 +281,23 @@ export async function lumaFrames(file: string, w: number, h: number): Promise<Bu
   return Array.from({ length: Math.floor(all.length / (w * h)) }, (_, i) =>
     all.subarray(i * w * h, (i + 1) * w * h),
   );
+}
+
+/**
+ * Waits (up to `timeoutMs`) until no ffmpeg started by this process (any of its threads) runs any
+ * more; returns how many still run then.
+ */
+export async function ffmpegsLeft(timeoutMs = 20_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const tasks = await readdir('/proc/self/task');
+    const lists = await Promise.all(
+      tasks.map((t) => readFile(`/proc/self/task/${t}/children`, 'utf8').catch(() => '')),
+    );
+    const pids = lists.join(' ').split(' ').filter(Boolean);
+    const names = await Promise.all(pids.map((p) => readFile(`/proc/${p}/comm`, 'utf8').catch(() => '')));
+    const running = names.filter((n) => n.trim() === 'ffmpeg').length;
+    if (running === 0 || Date.now() > deadline) return running;
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, open, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import {
@@ -15,6 +16,7 @@ import { probeMedia } from '../../src/media/probe.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
 import {
   bins,
+  ffmpegsLeft,
   makeAvatarVideo,
   makeRampVideo,
   makeSpeech,
@@ -271,4 +273,30 @@ test('unusable inputs are reported as ComposeInputError', async () => {
     ),
     (err: unknown) => err instanceof ComposeInputError && err.input === 'output',
   );
+});
+
+test('a render that fails at its start stops the work it started ahead (the sound analysis)', async () => {
+  // The speech is a pipe that never delivers: the analysis, started before the probes, would read it
+  // forever. The avatar (with a face, so the sound is analysed) is no video: the render fails there.
+  const fifo = path.join(dir, 'silent.fifo');
+  execFileSync('mkfifo', [fifo]);
+  const writer = await open(fifo, 'r+'); // a writer that never writes: readers wait, never see the end
+  try {
+    await assert.rejects(
+      renderTalkingVideo(bins, {
+        ...job('stopped.mp4'),
+        speech: { path: fifo, durationSec: 3 },
+        avatar: {
+          kind: 'video',
+          path: speech,
+          startSec: 0,
+          face: { width: W, height: H, sampleFps: 8, startSec: 0, samples: [] },
+        },
+      }),
+      (err: unknown) => err instanceof ComposeInputError && err.input === 'avatar',
+    );
+    assert.equal(await ffmpegsLeft(10_000), 0, 'no ffmpeg is left reading the speech');
+  } finally {
+    await writer.close();
+  }
 });

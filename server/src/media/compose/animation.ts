@@ -9,6 +9,7 @@ import {
   mouthTimelineFromAudio,
   mouthTimelineFromPhonemes,
   voiceOpening,
+  type AudioFeatures,
   type MouthTimeline,
 } from '../animate/timeline/index.js';
 import { findPublicAvatarArt } from '../art/avatars.js';
@@ -26,19 +27,40 @@ import type { MediaBins, TalkingVideoJob } from './types.js';
 /** See mouthFor. */
 const PHONEME_GAIN = 1.35;
 
+/** Whether a render of `job` animates a face (a tracked one, or an illustration's). */
+export function animatesFace(job: Pick<TalkingVideoJob, 'avatar'>): boolean {
+  return !!job.avatar.face || (job.avatar.kind === 'image' && !!job.avatar.illustration);
+}
+
 /**
- * The mouth's timeline: from the phonemes of synthesised speech (the sound's own jaw opening
- * scaling their vowels), or from the sound itself; a song also yields the beats the head nods to.
+ * The driving sound's features (an ffmpeg decode of the speech and the analysis of its samples,
+ * ~0.2 s for a minute of speech): what mouthFor reads. Needs nothing but the speech's path, so a
+ * render starts it before it probes its inputs.
  */
-export async function mouthFor(
+export function analyseSpeech(
   bins: MediaBins,
-  job: Pick<TalkingVideoJob, 'speech' | 'phonemes' | 'drive'>,
+  job: Pick<TalkingVideoJob, 'speech' | 'drive'>,
+  signal?: AbortSignal,
+): Promise<AudioFeatures> {
+  return analyseDrivingAudio(bins.ffmpeg, job.speech.path, { mode: drivingMode(job), signal });
+}
+
+function drivingMode(job: Pick<TalkingVideoJob, 'drive'>): 'song' | 'speech' {
+  return job.drive === 'song' ? 'song' : 'speech';
+}
+
+/**
+ * The mouth's timeline from the sound's features (analyseSpeech): from the phonemes of synthesised
+ * speech (the sound's own jaw opening scaling their vowels), or from the sound itself; a song also
+ * yields the beats the head nods to.
+ */
+export function mouthFor(
+  features: AudioFeatures,
+  job: Pick<TalkingVideoJob, 'phonemes' | 'drive'>,
   durationSec: number,
   fps: number,
-  signal?: AbortSignal,
-): Promise<{ mouth: MouthTimeline; beats: Beat[] }> {
-  const mode = job.drive === 'song' ? 'song' : 'speech';
-  const features = await analyseDrivingAudio(bins.ffmpeg, job.speech.path, { mode, signal });
+): { mouth: MouthTimeline; beats: Beat[] } {
+  const mode = drivingMode(job);
   if (job.phonemes && job.phonemes.phonemes.length > 0 && mode === 'speech') {
     const mouth = mouthTimelineFromPhonemes(
       job.phonemes.phonemes,
@@ -59,16 +81,19 @@ export async function mouthFor(
   };
 }
 
+/**
+ * The animator of a render: null when nothing is animated (then `features` is not awaited, and may
+ * be null).
+ */
 export async function prepareAnimator(
-  bins: MediaBins,
   job: TalkingVideoJob,
+  features: Promise<AudioFeatures> | null,
   r: {
     loop: VideoLoopPlan | null;
     size: { width: number; height: number };
     fps: number;
     frames: number;
     durationSec: number;
-    signal?: AbortSignal;
   },
 ): Promise<FrameAnimator | null> {
   const face = job.avatar.face ?? null;
@@ -76,8 +101,8 @@ export async function prepareAnimator(
     job.avatar.kind === 'image' && job.avatar.illustration
       ? findPublicAvatarArt(job.avatar.illustration)
       : undefined;
-  if (!face && !art) return null;
-  const { mouth, beats } = await mouthFor(bins, job, r.durationSec, r.fps, r.signal);
+  if ((!face && !art) || !features) return null;
+  const { mouth, beats } = mouthFor(await features, job, r.durationSec, r.fps);
   const idle = job.avatar.kind === 'image' ? idleLevelOf(job.avatar.motion) : 'none';
   const seed = job.motionSeed ?? 1;
   if (art) {

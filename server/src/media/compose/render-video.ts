@@ -5,7 +5,7 @@ import path from 'node:path';
 import { animateFrames, FramePool, pumpFrames, type FrameAnimator } from '../animate/frame-stream.js';
 import { frameBytes } from '../animate/frame.js';
 import { findPublicAvatarArt } from '../art/avatars.js';
-import { prepareAnimator } from './animation.js';
+import { analyseSpeech, animatesFace, prepareAnimator } from './animation.js';
 import { settleBoth } from '../settle-both.js';
 import { talkingVideoArgs } from '../ffmpeg/talking-video-args.js';
 import { probeMedia } from '../probe.js';
@@ -125,9 +125,25 @@ export async function renderTalkingVideoInThread(
 ): Promise<TalkingVideoResult> {
   validate(job);
   const { signal } = opts;
-  const workDir = await mkdtemp(path.join(opts.tmpDir ?? os.tmpdir(), 'likeness-compose-'));
+  // Work that needs nothing but the job's own paths starts at once, side by side: the sound's
+  // analysis for the mouth (the longest, ~0.2 s a minute of speech) and the probes of the speech and
+  // the avatar clip; everything else waits for the probes. The encoder starts only when all of it is
+  // done, so every step here is time the render takes in full. Stopped when the render ends first.
+  const started = new AbortController();
+  const startedSignal = signal ? AbortSignal.any([signal, started.signal]) : started.signal;
+  const features = animatesFace(job) ? analyseSpeech(bins, job, startedSignal) : null;
+  const speechSec =
+    job.speech.durationSec === undefined ? probeSpeech(bins, job.speech.path, startedSignal) : null;
+  const clipProbe =
+    job.avatar.kind === 'video' ? probeAvatarVideo(bins, job.avatar.path, startedSignal) : null;
+  // Each is awaited in its turn below (or not at all when an earlier step fails).
+  for (const p of [features, speechSec, clipProbe]) p?.catch(() => undefined);
+  const workDir = await mkdtemp(path.join(opts.tmpDir ?? os.tmpdir(), 'likeness-compose-')).catch((err) => {
+    started.abort();
+    throw err;
+  });
   try {
-    const durationSec = job.speech.durationSec ?? (await probeSpeech(bins, job.speech.path, signal));
+    const durationSec = job.speech.durationSec ?? (await speechSec!);
     const { width, height } = evenSize(job.output.width, job.output.height);
     const fps = job.output.fps;
     const box = avatarBox(job.output, job.layout ?? null);
@@ -142,7 +158,7 @@ export async function renderTalkingVideoInThread(
       cache = { options: opts.regionCache, contentHash };
     }
     if (job.avatar.kind === 'video') {
-      const clip = await probeAvatarVideo(bins, job.avatar.path, signal);
+      const clip = await clipProbe!;
       clipTiming = clip.timing;
       const cut = job.avatar.seamlessCut?.fps === fps ? job.avatar.seamlessCut.frames : null;
       const loop = planVideoLoop(clip.sec, job.avatar.startSec, durationSec, fps, cut);
@@ -206,13 +222,12 @@ export async function renderTalkingVideoInThread(
           onProgress: progress.stage(0),
           foldGain: true,
         }),
-      prepareAnimator(bins, job, {
+      prepareAnimator(job, features, {
         loop: avatar.kind === 'video' ? avatar.loop : null,
         size,
         fps,
         frames,
         durationSec,
-        signal,
       }).then((animator) => choosePipeline(avatar, regionLoop, animator, size, fps, frames, concat)),
     );
     progress.stage(1)(1);
@@ -297,6 +312,7 @@ export async function renderTalkingVideoInThread(
       unanimatedFrames: piped?.animator ? piped.animator.stats.passed : frames,
     };
   } finally {
+    started.abort();
     await rm(workDir, { recursive: true, force: true });
   }
 }
