@@ -23,7 +23,8 @@ import type { Box, MediaBins } from './types.js';
  * working folder (the page cache keeps it warm, the process's memory stays flat however long the
  * clip), and its seams are blended with ffmpeg's own arithmetic (seamBlend), so the patch's edge
  * matches the frame around it exactly. With a region cache (region-cache.ts) the material comes
- * from an earlier render of the same clip when one kept it, and is otherwise kept for the next.
+ * from an earlier render of the same clip when one kept it (and a loop's later passes copy it from
+ * memory, under the same bound), and is otherwise kept for the next.
  */
 const MEMORY_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -67,12 +68,8 @@ export async function openRegionFrames(
     const hit = await findCachedRegion(cache.options.dir, key, region, frames);
     if (hit) {
       const file = await open(hit.path, 'r');
-      const material = stored(
-        fileStore(file, frameBytes(hit.box.width, hit.box.height)),
-        hit.box,
-        region,
-        pool,
-      );
+      const read = stored(fileStore(file, frameBytes(hit.box.width, hit.box.height)), hit.box, region, pool);
+      const material = keptInMemory(source, region) ? remembered(read, pool) : read;
       const finish = once(() => file.close());
       return {
         origin: 'cache',
@@ -162,6 +159,37 @@ function fileStore(file: FileHandle, bytes: number): FrameStore {
         throw new Error(`region frame ${index} is short (${bytesRead} of ${bytes} bytes)`);
     },
     close: () => file.close(),
+  };
+}
+
+/**
+ * Whether a loop's material, cut to `region`, is small enough to keep in memory once read from the
+ * region cache (remembered): a loop reads every frame again at each pass.
+ */
+function keptInMemory(source: RegionSource, region: Box): boolean {
+  return (
+    revisitsMaterial(source.plan) &&
+    frameBytes(region.width, region.height) * source.plan.materialFrames <= MEMORY_CACHE_BYTES
+  );
+}
+
+/**
+ * `material` with each frame kept in memory as first read: later passes copy it from there instead
+ * of reading the kept entry's frame again and cutting the region out of it (a read and a crop per
+ * output frame were ~0.3 CPU-s of a 60 s render at 1080x1920, for 125 frames of material).
+ */
+function remembered(material: Material, pool: FramePool): Material {
+  const kept: Buffer[] = [];
+  return async (index) => {
+    const known = kept[index];
+    if (known) {
+      const frame = pool.take();
+      frame.set(known);
+      return frame;
+    }
+    const frame = await material(index);
+    kept[index] = Buffer.from(frame);
+    return frame;
   };
 }
 
