@@ -38,6 +38,7 @@ test('an MP4 with H.264 video and AAC audio', () => {
     attachedPic: false,
     startSec: 0,
     durationSec: 2,
+    timeBase: { num: 1, den: 12800 },
   });
   assert.equal(info.audio?.codec, 'aac');
   assert.equal(info.durationEstimated, false);

@@ -29,6 +29,8 @@ export interface VideoStreamInfo {
   /** The stream's own start and length in seconds (0 when the container does not say). */
   startSec: number;
   durationSec: number;
+  /** The unit of the stream's timestamps (1/15360 for 1/15360 s), null when ffprobe does not say. */
+  timeBase: { num: number; den: number } | null;
 }
 
 export interface AudioStreamInfo {
@@ -50,6 +52,7 @@ interface RawStream {
   channels?: number;
   duration?: string;
   start_time?: string;
+  time_base?: string;
   tags?: Record<string, string>;
   disposition?: Record<string, number>;
   side_data_list?: { rotation?: number }[];
@@ -113,6 +116,7 @@ export function parseProbeJson(raw: unknown, warnings = ''): MediaInfo {
           attachedPic: Boolean(v.disposition?.attached_pic),
           startSec: num(v.start_time),
           durationSec: num(v.duration),
+          timeBase: parseTimeBase(v.time_base),
         }
       : null,
     audio: a
@@ -126,6 +130,15 @@ export function parseProbeJson(raw: unknown, warnings = ''): MediaInfo {
       : null,
     tags: format.tags ?? {},
   };
+}
+
+/** A time base as ffprobe writes it ("1/15360"), or null. */
+function parseTimeBase(s: string | undefined): VideoStreamInfo['timeBase'] {
+  const m = /^(\d+)\/(\d+)$/.exec(s ?? '');
+  if (!m) return null;
+  const num = Number(m[1]);
+  const den = Number(m[2]);
+  return num > 0 && den > 0 ? { num, den } : null;
 }
 
 /** Display size after rotation (a 1080x1920 stream rotated 90° displays as 1920x1080). */

@@ -35,6 +35,7 @@ const video = (
     attachedPic: false,
     startSec: 0,
     durationSec: duration,
+    timeBase: { num: 1, den: 12800 },
     ...over,
   },
   audio: { codec: 'aac', sampleRate: 44100, channels: 2, startSec: 0, durationSec: duration },

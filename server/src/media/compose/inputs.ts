@@ -1,9 +1,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import { videoDurationProbeArgs } from '../ffmpeg/media-output-args.js';
 import { probeMedia, type MediaInfo } from '../probe.js';
 import type { ClipTiming } from './concat-loop.js';
-import { runMediaBinary } from '../run-ffmpeg.js';
 import { ComposeInputError, type MediaBins } from './types.js';
 
 /** Probing and light preparation of input files; failures become ComposeInputError. */
@@ -42,46 +40,24 @@ export interface AvatarVideoInfo {
   timing: ClipTiming;
 }
 
-/** A time base as ffprobe writes it ("1/15360"), or null. */
-function parseTimeBase(s: string | undefined): ClipTiming['timeBase'] {
-  const m = /^(\d+)\/(\d+)$/.exec(s ?? '');
-  if (!m) return null;
-  const num = Number(m[1]);
-  const den = Number(m[2]);
-  return num > 0 && den > 0 ? { num, den } : null;
-}
-
 export async function probeAvatarVideo(
   bins: MediaBins,
   file: string,
   signal?: AbortSignal,
 ): Promise<AvatarVideoInfo> {
-  // Both probes at once (each is ~40 ms of a render's start); the first one's verdict on the file
-  // comes first, so a file that cannot be read fails as it always did.
-  const durations = runMediaBinary(bins.ffprobe, videoDurationProbeArgs(file), {
-    captureStdout: true,
-    signal,
-    timeoutMs: 30_000,
-  });
-  durations.catch(() => undefined);
+  // One probe: a render's start runs it, and every process a render spawns costs tens of
+  // milliseconds of its thread (fork of a process holding the face models).
   const info = await probeOrFail(bins, file, 'avatar', signal);
-  if (!info.video || info.video.attachedPic)
-    throw new ComposeInputError('avatar video has no video stream', 'avatar');
-  const { stdout } = await durations;
-  const j = JSON.parse(stdout) as {
-    streams?: { duration?: string; time_base?: string; start_time?: string }[];
-    format?: { duration?: string };
-  };
-  const streamSec = Number.parseFloat(j.streams?.[0]?.duration ?? '');
-  const sec = Number.isFinite(streamSec) && streamSec > 0 ? streamSec : info.durationSec;
+  const video = info.video;
+  if (!video || video.attachedPic) throw new ComposeInputError('avatar video has no video stream', 'avatar');
+  const sec = video.durationSec > 0 ? video.durationSec : info.durationSec;
   if (!(sec > 0)) throw new ComposeInputError('avatar video has no duration', 'avatar');
-  const containerSec = Number.parseFloat(j.format?.duration ?? '');
   return {
     sec,
     timing: {
-      containerSec: Number.isFinite(containerSec) ? Math.max(containerSec, sec) : sec,
-      timeBase: parseTimeBase(j.streams?.[0]?.time_base),
-      startSec: Number.parseFloat(j.streams?.[0]?.start_time ?? '') || 0,
+      containerSec: Number.isFinite(info.durationSec) ? Math.max(info.durationSec, sec) : sec,
+      timeBase: video.timeBase,
+      startSec: video.startSec,
     },
   };
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { audioMixArgs, extractFrameArgs, mp3Args, videoDurationProbeArgs } from './media-output-args.js';
+import { audioMixArgs, extractFrameArgs, mp3Args } from './media-output-args.js';
 
 test('mp3 output cut to the speech duration, source tags dropped, ours written', () => {
   assert.deepEqual(mp3Args('/w/final.wav', '/o/a.mp3', { durationSec: 5.4, tags: { comment: 'AIGC {}' } }), [
@@ -56,20 +56,6 @@ test('one frame as PNG from the first non-cover video stream', () => {
     '/f.png',
   ]);
   assert.equal(extractFrameArgs('/v.mp4', -1, '/f.png')[4], '0');
-});
-
-test('probe of the video stream duration', () => {
-  assert.deepEqual(videoDurationProbeArgs('/a.mov'), [
-    '-v',
-    'error',
-    '-select_streams',
-    'V:0',
-    '-show_entries',
-    'stream=duration,nb_frames,time_base,start_time:format=duration',
-    '-print_format',
-    'json',
-    '/a.mov',
-  ]);
 });
 
 test('mix of prepared stems', () => {

@@ -64,21 +64,6 @@ export function extractFrameArgs(video: string, atSec: number, outPng: string): 
   ];
 }
 
-/** ffprobe: the first real video stream's own duration (the container's may include longer audio). */
-export function videoDurationProbeArgs(file: string): string[] {
-  return [
-    '-v',
-    'error',
-    '-select_streams',
-    'V:0',
-    '-show_entries',
-    'stream=duration,nb_frames,time_base,start_time:format=duration',
-    '-print_format',
-    'json',
-    file,
-  ];
-}
-
 /** Mixes already prepared float WAV stems with a given graph whose output label is `[mix]`. */
 export function audioMixArgs(inputs: readonly string[], graph: string, output: string): string[] {
   return [
