@@ -55,7 +55,8 @@ export async function probeAvatarVideo(
   return {
     sec,
     timing: {
-      containerSec: Number.isFinite(info.durationSec) ? Math.max(info.durationSec, sec) : sec,
+      // The container's length (or its longest stream's when it gives none), never under the picture's.
+      containerSec: Math.max(info.durationSec, sec),
       timeBase: video.timeBase,
       startSec: video.startSec,
     },
