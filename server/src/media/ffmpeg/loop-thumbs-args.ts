@@ -1,4 +1,5 @@
 import { formatNumber } from './filter-escape.js';
+import { avatarDecodeArgs } from './raw-frames-args.js';
 
 /**
  * The thumbnails a seamless loop cut is chosen on (compose/loop-cut.ts): every frame of the clip
@@ -8,30 +9,12 @@ import { formatNumber } from './filter-escape.js';
  * timing, and at this size none of its pixels.
  */
 export function loopThumbsArgs(clipPath: string, fps: number, side: number): string[] {
-  return [
-    '-hide_banner',
-    '-nostdin',
-    '-v',
-    'error',
-    '-skip_loop_filter',
-    'all',
-    '-ss',
-    '0',
-    '-i',
-    clipPath,
-    '-filter_complex',
-    `[0:v]setpts=PTS-STARTPTS,fps=${formatNumber(fps)},scale=${side}:${side}:flags=area,format=gray[thumbs]`,
-    '-map',
-    '[thumbs]',
-    '-an',
-    '-sn',
-    '-dn',
-    '-r',
-    formatNumber(fps),
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    'gray',
-    'pipe:1',
-  ];
+  return avatarDecodeArgs({
+    inputs: [{ path: clipPath, options: ['-skip_loop_filter', 'all', '-ss', '0'] }],
+    filterGraph: `[0:v]setpts=PTS-STARTPTS,fps=${formatNumber(fps)},scale=${side}:${side}:flags=area,format=gray[thumbs]`,
+    label: 'thumbs',
+    frames: null,
+    fps,
+    pixFmt: 'gray',
+  });
 }

@@ -25,15 +25,17 @@ export function rawFramesInput(width: number, height: number, fps: number): Ffmp
 
 /**
  * Decodes exactly `frames` frames of the avatar's picture stream (graph output `[label]`, already at
- * its box size and frame rate) into raw yuv420p frames on stdout. An exact count, so the decoder
- * ends on its own just as the renderer has read the last frame it needs.
+ * its box size and frame rate) into raw frames on stdout (yuv420p unless `pixFmt` says otherwise).
+ * An exact count, so the decoder ends on its own just as the renderer has read the last frame it
+ * needs; null: every frame the graph gives.
  */
 export function avatarDecodeArgs(spec: {
   inputs: readonly FfmpegInput[];
   filterGraph: string;
   label: string;
-  frames: number;
+  frames: number | null;
   fps: number;
+  pixFmt?: 'yuv420p' | 'gray';
 }): string[] {
   return [
     '-hide_banner',
@@ -48,14 +50,13 @@ export function avatarDecodeArgs(spec: {
     '-an',
     '-sn',
     '-dn',
-    '-frames:v',
-    String(spec.frames),
+    ...(spec.frames === null ? [] : ['-frames:v', String(spec.frames)]),
     '-r',
     formatNumber(spec.fps),
     '-f',
     'rawvideo',
     '-pix_fmt',
-    'yuv420p',
+    spec.pixFmt ?? 'yuv420p',
     'pipe:1',
   ];
 }
