@@ -82,6 +82,33 @@ export async function bareEncode(
 }
 
 /**
+ * A cleverer baseline than the one users reach for: the clip's first `frames` frames decoded once
+ * and replayed from memory (ffmpeg's `loop`), as a render holds a loop that fits in its memory
+ * (LIKENESS_LOOP_MEMORY_MB). A diagnostic: how the render compares when neither decodes the clip
+ * again for every pass.
+ */
+export async function heldLoopEncode(
+  bins: MediaBins,
+  clip: string,
+  speech: string,
+  seconds: number,
+  size: { width: number; height: number },
+  frames: number,
+  out: string,
+): Promise<void> {
+  const loop = `loop=loop=-1:size=${frames}:start=0`;
+  await ff(bins, [
+    ...['-i', clip, '-i', speech],
+    '-filter_complex',
+    `[0:v]scale=${size.width}:${size.height},fps=${FPS},trim=end_frame=${frames},setpts=PTS-STARTPTS,${loop},setpts=N[v]`,
+    ...['-map', '[v]', '-map', '1:a', '-t', String(seconds)],
+    ...x264Args(DEFAULT_VIDEO_ENCODER),
+    ...aacArgs(),
+    ...['-movflags', '+faststart', out],
+  ]);
+}
+
+/**
  * Re-encodes the picture of `file` (no sound) with the render's x264 settings. Timing this for a
  * render's output and for the baseline's says how much more the encoder works on what the render
  * shows (the speaking mouth, the loop's cross-fades, the AI mark) than on the clip's own frames:

@@ -4,7 +4,9 @@
 // sound. As the service does when it makes an avatar, the region around the mouth is kept (region
 // cache) before the renders; its time is reported apart. Reports render time / baseline time (for
 // the avatar's first render at a size and the median of the later ones), the real-time factor and
-// the peak RSS of the render (this process and its ffmpeg children together). Then the last render's
+// the peak RSS of the render (this process and its ffmpeg children together), and (diagnostic) the
+// ratio against a second baseline that decodes the clip's loop once and replays it from memory, as
+// the render does when the loop fits in its memory (LIKENESS_LOOP_MEMORY_MB). Then the last render's
 // picture and the last baseline's are re-encoded in turn with the same settings: how much longer
 // the render's takes is the encoder's own extra work on what the render shows, a share of the ratio
 // that no pipeline can remove.
@@ -20,6 +22,7 @@ import { timedWithPeak } from '../lib/tree-rss.js';
 import {
   bareEncode,
   CLIP_SEC,
+  heldLoopEncode,
   FPS,
   makeAvatarClip,
   makeVoice,
@@ -37,6 +40,11 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RENDER_RUNS ?? 4));
  * picture and the last baseline's, re-encoded in turn with the same settings (reencodePicture).
  */
 const CONTENT_PAIRS = WITH_BASELINE ? Math.max(0, Number(process.env.BENCH_RENDER_CONTENT_PAIRS ?? 2)) : 0;
+/**
+ * BENCH_RENDER_HELD_BASELINE=off skips the second baseline of each run: the clip's loop decoded
+ * once and replayed from memory (heldLoopEncode), as the render holds it when it fits.
+ */
+const WITH_HELD_BASELINE = WITH_BASELINE && process.env.BENCH_RENDER_HELD_BASELINE !== 'off';
 /** BENCH_RENDER_CLIP: `loops` (default; seamless cut) or `drifts` (cross-faded seams): inputs.ts. */
 const CLIP_KIND: ClipKind = process.env.BENCH_RENDER_CLIP === 'drifts' ? 'drifts' : 'loops';
 const SIZES = (process.env.BENCH_RENDER_SIZES ?? '720x1280,1080x1920').split(',').map((s) => {
@@ -87,6 +95,7 @@ try {
     // Baseline and render alternate RUNS times: this machine's speed drifts by 10-20% from minute to
     // minute, so one pair says little; the median ratio of the pairs is reported with its range.
     const ratios: number[] = [];
+    const heldRatios: number[] = [];
     let firstRatio: number | null = null;
     const regionCache = { dir: join(work, 'region-cache'), maxBytes: 2 * 1024 ** 3 };
     // As the service does when it makes the avatar: keep the region's source ahead of the renders.
@@ -104,6 +113,11 @@ try {
       const baseline = await timedWithPeak(async () => {
         if (!WITH_BASELINE) return;
         await bareEncode(bins, clip, speech, SECONDS, size, base);
+      });
+      const held = await timedWithPeak(async () => {
+        if (!WITH_HELD_BASELINE) return;
+        const frames = cut ?? CLIP_SEC * FPS;
+        await heldLoopEncode(bins, clip, speech, SECONDS, size, frames, join(work, `held-${label}.mp4`));
       });
       // The service renders on a thread it booted ahead of need (after its last render, or while a
       // task's inputs arrive), which warms up while it waits (~0.6-0.8 s here); so does the bench,
@@ -132,32 +146,38 @@ try {
       const ratio = render.ms / baseline.ms;
       if (WITH_BASELINE && run === 1) firstRatio = ratio;
       else if (WITH_BASELINE) ratios.push(ratio);
+      if (WITH_HELD_BASELINE && run > 1) heldRatios.push(render.ms / held.ms);
+      const heldNote = WITH_HELD_BASELINE
+        ? `; held-loop encode ${(held.ms / 1000).toFixed(1)} s (ratio ${(render.ms / held.ms).toFixed(2)}, peak RSS ${held.peakMb.toFixed(0)} MB)`
+        : '';
       const baseSec = WITH_BASELINE ? `${(baseline.ms / 1000).toFixed(1)} s` : 'skipped';
       console.log(
         `${label} run ${run}: render ${(render.ms / 1000).toFixed(1)} s (${render.value.pipeline} pipeline, ` +
-          `${render.value.loopMode} loop` +
+          `${render.value.loopMode} loop${render.value.loopDecoding ? ` ${render.value.loopDecoding}` : ''}` +
           `${render.value.region ? `, region ${render.value.region.width}x${render.value.region.height} ${render.value.regionSource}` : ''}, ` +
           `${render.value.animatedFrames} frames animated, ` +
           `duration ${probe.durationSec.toFixed(3)} s), baseline ${baseSec}, ` +
           `ratio ${WITH_BASELINE ? ratio.toFixed(2) : 'skipped'}, ${(SECONDS / (render.ms / 1000)).toFixed(2)}× real time, ` +
           `peak RSS ${render.peakMb.toFixed(0)} MB (first quarter ${render.firstQuarterMb.toFixed(0)} MB, ` +
-          `last quarter ${render.lastQuarterMb.toFixed(0)} MB; baseline ${baseline.peakMb.toFixed(0)} MB)`,
+          `last quarter ${render.lastQuarterMb.toFixed(0)} MB; baseline ${baseline.peakMb.toFixed(0)} MB)${heldNote}`,
       );
       if (run === RUNS) {
         const m = medianAndRange(ratios);
         const range = m ? `${m.low.toFixed(2)}–${m.high.toFixed(2)}` : '';
+        const h = medianAndRange(heldRatios);
+        const heldCell = h ? `${h.median.toFixed(2)} (${h.low.toFixed(2)}–${h.high.toFixed(2)})` : 'skipped';
         rows.push(
           `| ${label} | ${(render.ms / 1000).toFixed(1)} s | ${baseSec} | ${firstRatio?.toFixed(2) ?? 'skipped'} | ` +
-            `**${m?.median.toFixed(2) ?? 'skipped'}** (${range}) | ${(SECONDS / (render.ms / 1000)).toFixed(2)}× | ${render.peakMb.toFixed(0)} MB |`,
+            `**${m?.median.toFixed(2) ?? 'skipped'}** (${range}) | ${heldCell} | ${(SECONDS / (render.ms / 1000)).toFixed(2)}× | ${render.peakMb.toFixed(0)} MB |`,
         );
       }
     }
     if (CONTENT_PAIRS > 0) console.log(await contentCost(label, base, out));
   }
   console.log(
-    `\n| output (${SECONDS} s, 25 fps) | render (last run) | bare ffmpeg encode (last run) | first render's ratio | later renders' median ratio (range) | real-time factor | peak RSS |`,
+    `\n| output (${SECONDS} s, 25 fps) | render (last run) | bare ffmpeg encode (last run) | first render's ratio | later renders' median ratio (range) | against the held-loop encode | real-time factor | peak RSS |`,
   );
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(r);
 } finally {
   await rm(work, { recursive: true, force: true });

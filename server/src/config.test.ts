@@ -175,3 +175,13 @@ test('LIKENESS_COVER_THREADS and LIKENESS_CATALOGUE_PRERENDER: covers on 2 threa
       /LIKENESS_CATALOGUE_PRERENDER/.test(e.message),
   );
 });
+
+test('LIKENESS_LOOP_MEMORY_MB: a render may hold 512 MB of a loop by default; 0 holds none', () => {
+  assert.equal(loadConfig({}, '/srv').media.loopMemoryBytes, 512 * 1024 * 1024);
+  assert.equal(loadConfig({ LIKENESS_LOOP_MEMORY_MB: '0' }, '/srv').media.loopMemoryBytes, 0);
+  assert.equal(loadConfig({ LIKENESS_LOOP_MEMORY_MB: '1024' }, '/srv').media.loopMemoryBytes, 1024 ** 3);
+  assert.throws(
+    () => loadConfig({ LIKENESS_LOOP_MEMORY_MB: '-1' }, '/srv'),
+    (e: unknown) => e instanceof ConfigError && /LIKENESS_LOOP_MEMORY_MB/.test(e.message),
+  );
+});

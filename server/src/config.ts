@@ -90,6 +90,8 @@ export interface Config {
     encoderPreset: EncoderPreset;
     /** Bound on the kept region sources (data dir's cache/regions); 0: none kept. */
     regionCacheBytes: number;
+    /** What a render may hold of a video avatar's loop in memory to decode it once (RenderOptions.loopMemoryBytes). */
+    loopMemoryBytes: number;
   };
   /** Covers render in worker threads, at most `threads` at once; further requests wait their turn. */
   covers: { threads: number };
@@ -339,6 +341,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       ffprobePath: r.optionalStr('FFPROBE_PATH'),
       encoderPreset: r.oneOf('LIKENESS_ENCODER_PRESET', ENCODER_PRESETS, 'veryfast'),
       regionCacheBytes: r.int('LIKENESS_REGION_CACHE_MB', 2048, 0, 1_000_000) * mb,
+      loopMemoryBytes: r.int('LIKENESS_LOOP_MEMORY_MB', 512, 0, 1_000_000) * mb,
     },
     covers: { threads: r.int('LIKENESS_COVER_THREADS', 2, 1, 64) },
     catalogue: { prerender: r.bool('LIKENESS_CATALOGUE_PRERENDER', true) },

@@ -136,6 +136,7 @@ export function buildMedia(config: Config, tmpDir: string, fetcher: SafeFetcher 
       config.media.regionCacheBytes > 0
         ? { dir: join(config.dataDir, 'cache', 'regions'), maxBytes: config.media.regionCacheBytes }
         : null,
+    loopMemoryBytes: config.media.loopMemoryBytes,
   };
   const close = async () => {
     await media.speech.close();

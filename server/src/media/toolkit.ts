@@ -17,4 +17,6 @@ export interface MediaToolkit {
   encoderPreset: EncoderPreset;
   /** Where renders keep video avatars' region sources for the next render; null: nowhere. */
   regionCache: RegionCacheOptions | null;
+  /** What a render may hold of a video avatar's loop in memory (RenderOptions.loopMemoryBytes). */
+  loopMemoryBytes: number;
 }

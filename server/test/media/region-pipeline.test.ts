@@ -138,6 +138,14 @@ test("the region decoder's frames, seams included, equal ffmpeg's looped frames 
     const whole = await rawAvatar(regionAvatarGraph(source, null));
     const bytes = frameBytes(box.width, box.height);
     assert.equal(whole.length, total * bytes);
+    // The material decoded once and held in memory (replayed by `loop`): one input and the
+    // head's, and the same frames, seams (blended over the held frames) included.
+    const held: RegionSource = { ...source, held: true };
+    assert.equal(regionAvatarGraph(held, null).inputs.length, 1 + heads);
+    assert.ok(
+      (await rawAvatar(regionAvatarGraph(held, null))).equals(whole),
+      `${seconds} s: held frames differ`,
+    );
 
     // Without a region cache, then with one that is empty (the source is decoded and kept) and
     // then holds it (read back): the same frames each time.
@@ -180,6 +188,8 @@ test("the region decoder's frames, seams included, equal ffmpeg's looped frames 
     // Those frames laid back over the frame change nothing.
     const patched = await rawAvatar(regionAvatarGraph(source, region), Buffer.concat(patches));
     assert.ok(patched.equals(whole), `${seconds} s: the patched frames differ`);
+    const heldPatched = await rawAvatar(regionAvatarGraph(held, region), Buffer.concat(patches));
+    assert.ok(heldPatched.equals(whole), `${seconds} s: the patched held frames differ`);
   }
 });
 
@@ -202,27 +212,26 @@ test('a seamless loop replays its material: frame L+k is frame k, pixel for pixe
   const outpointSec = seamlessOutpoint(plan, timing, 25);
   assert.ok(outpointSec !== null && outpointSec < 2.2, `outpoint ${outpointSec}`);
   const wholes: Buffer[] = [];
-  for (const concat of [
-    {
-      entryFrames: concatEntryFrames(timing, 25)!,
-      playlistPath: path.join(dir, 'seamless.ffconcat'),
-      outpointSec,
-    },
-    null,
-  ]) {
-    const source: RegionSource = { path: clip, plan, box, fps: 25, concat };
+  const concat = {
+    entryFrames: concatEntryFrames(timing, 25)!,
+    playlistPath: path.join(dir, 'seamless.ffconcat'),
+    outpointSec,
+  };
+  for (const [how, source] of [
+    ['concat', { path: clip, plan, box, fps: 25, concat }],
+    ['inputs', { path: clip, plan, box, fps: 25, concat: null }],
+    ['held', { path: clip, plan, box, fps: 25, concat, held: true }],
+  ] as const satisfies readonly (readonly [string, RegionSource])[]) {
     const graph = regionAvatarGraph(source, null);
-    assert.equal(graph.inputs.length, concat ? 1 : 4, 'no input for a seam');
-    if (concat) assert.match(graph.files![0]!.text, /outpoint 2\.\d+\nduration/);
+    assert.equal(graph.inputs.length, how === 'inputs' ? 4 : 1, 'no input for a seam');
+    if (how === 'concat') assert.match(graph.files![0]!.text, /outpoint 2\.\d+\nduration/);
+    if (how === 'held') assert.match(graph.graph, /loop=loop=3:size=50:start=0/);
     const whole = await rawAvatar(graph);
     assert.equal(whole.length, total * bytes);
     wholes.push(whole);
     const frame = (i: number) => whole.subarray(i * bytes, (i + 1) * bytes);
     for (let i = 50; i < total; i++) {
-      assert.ok(
-        frame(i).equals(frame(i % 50)),
-        `${concat ? 'concat' : 'inputs'}: frame ${i} is not frame ${i % 50}`,
-      );
+      assert.ok(frame(i).equals(frame(i % 50)), `${how}: frame ${i} is not frame ${i % 50}`);
     }
     assert.ok(!frame(49).equals(frame(0)), 'the material itself moves');
     const pool = new FramePool(frameBytes(region.width, region.height));
@@ -245,6 +254,7 @@ test('a seamless loop replays its material: frame L+k is frame k, pixel for pixe
     wholes[0]!.equals(wholes[1]!),
     'one decoder read to its outpoint plays what one input per pass plays',
   );
+  assert.ok(wholes[2]!.equals(wholes[1]!), 'the held material plays what one input per pass plays');
 });
 
 interface Rect {
@@ -295,9 +305,11 @@ test('a 1080x1920 render changes only the region it pipes in, shows no edge arou
     '(sin(2*PI*150*t)+0.6*sin(2*PI*300*t)+0.4*sin(2*PI*450*t)+0.25*sin(2*PI*900*t))/2.25,0)';
   await ffmpeg(['-f', 'lavfi', '-i', `aevalsrc='${voice}':s=22050:d=3.6`, '-ac', '1', sound]);
 
-  // The talking renders keep the region's source (region cache): the second reads it back.
+  // The talking renders keep the region's source (region cache): the second reads it back. The
+  // first holds the loop's material in memory (the default allows it); the second may hold
+  // nothing, so its encoder decodes the clip once per pass.
   const regionCache = { dir: path.join(dir, 'region-cache'), maxBytes: 1024 ** 3 };
-  const render = (name: string, face: boolean) =>
+  const render = (name: string, face: boolean, loopMemoryBytes?: number) =>
     renderTalkingVideo(
       bins,
       {
@@ -305,17 +317,19 @@ test('a 1080x1920 render changes only the region it pipes in, shows no edge arou
         speech: { path: sound },
         output: { path: path.join(dir, name), width: W, height: H, fps: 25, preset: 'ultrafast', crf: 18 },
       },
-      { regionCache },
+      { regionCache, loopMemoryBytes },
     );
   const talking = await render('talking.mp4', true);
-  const again = await render('talking-again.mp4', true);
+  const again = await render('talking-again.mp4', true, 0);
   const plain = await render('plain.mp4', false);
   assert.equal(plain.region, null); // nothing moves: nothing is piped in
   assert.equal(plain.regionSource, null);
   assert.equal(talking.regionSource, 'decoded');
   assert.equal(again.regionSource, 'cache');
   assert.deepEqual(again.region, talking.region);
-  // The kept source gives the same pictures, to the pixel.
+  assert.equal(talking.loopDecoding, 'held');
+  assert.equal(again.loopDecoding, 'concat');
+  // The kept source, and the loop decoded per pass instead of held, give the same pictures, to the pixel.
   const [first, second] = await Promise.all(
     ['talking.mp4', 'talking-again.mp4'].map((name) => videoMd5(path.join(dir, name))),
   );

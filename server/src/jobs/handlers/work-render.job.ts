@@ -40,6 +40,13 @@ export interface WorkRenderDeps extends WorkSourceDeps {
 
 const AIGC_TEXT = 'AI生成';
 
+/** How a render went, for the 'work rendered' log line. */
+interface RenderFacts {
+  regionSource?: string | null;
+  loop?: string | null;
+  loopDecoding?: string | null;
+}
+
 /** A stable 32-bit seed from the task id: a retried render draws the same blinks and head motion. */
 function seedOf(id: string): number {
   let h = 2166136261;
@@ -96,7 +103,7 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
     tmp: string,
     ctx: { signal: AbortSignal },
     steps: StepTimer,
-    facts: { regionSource?: string | null; loop?: string | null },
+    facts: RenderFacts,
   ): Promise<RenderedWork> {
     const type = task.type;
     const aigc = await d.aigc.labelFor(task.account_id, input.aigcFlag);
@@ -209,12 +216,14 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
           signal: s,
           tmpDir: tmp,
           regionCache: media.regionCache ?? undefined,
+          loopMemoryBytes: media.loopMemoryBytes,
           onProgress: (f: number) => void progress(20 + f * 75),
         }),
       ),
     );
     facts.regionSource = r.regionSource;
     facts.loop = r.loopMode;
+    facts.loopDecoding = r.loopDecoding;
     const key = workVideoKey(task.id);
     await steps.time('upload', () => blobs.putFile(key, job.output.path));
     return {
@@ -254,7 +263,7 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
       if (task.type !== 'audio_tts') warmRenderThread();
       const steps = new StepTimer();
       // Whether the region's source was decoded or kept from an earlier render of the avatar.
-      const facts: { regionSource?: string | null; loop?: string | null } = {};
+      const facts: RenderFacts = {};
       try {
         const out = await withTmpDir(media.tmpDir, 'work', (tmp) =>
           render(task, input, tmp, ctx, steps, facts),
@@ -270,6 +279,7 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
             ms: steps.summary(),
             regionSource: facts.regionSource,
             loop: facts.loop,
+            loopDecoding: facts.loopDecoding,
           },
           'work rendered',
         );

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { planVideoLoop } from './avatar-filters.js';
-import { regionAvatarGraph, regionCropGraph } from './region-graph.js';
+import { heldMaterialBytes, regionAvatarGraph, regionCropGraph } from './region-graph.js';
 import { planRegionLoop } from './region-loop.js';
 
 const box = { width: 360, height: 640 };
@@ -112,4 +112,53 @@ test('a loop from the start: one concat input plays every pass, select keeps the
   );
   assert.equal(o.files, undefined);
   assert.equal(o.inputs[1]!.path, '/a/clip.mp4');
+});
+
+test('material held in memory: one decode, replayed by loop from its first frame', () => {
+  // A seamless cut at 125 frames, 301 frames long: [0, 125) three times, the last cut short.
+  const seamless = planRegionLoop(planVideoLoop(10, 0, 12, 25, 125), 25, 301)!;
+  const s = regionAvatarGraph({ ...loop, plan: seamless, held: true }, region);
+  assert.deepEqual(
+    s.inputs.map((i) => [i.path, i.options.join(' ')]),
+    [
+      ['pipe:0', '-f rawvideo -pix_fmt yuv420p -video_size 120x80 -framerate 25'],
+      ['/a/clip.mp4', '-ss 0'],
+    ],
+  );
+  assert.match(
+    s.graph,
+    /^\[1:v\]setpts=PTS-STARTPTS,fps=25,scale=.*,trim=end_frame=125,setpts=PTS-STARTPTS,format=yuv420p,loop=loop=2:size=125:start=0,setpts=N,trim=end_frame=301\[looped\];\[looped\]\[0:v\]overlay=x=100:y=300:eof_action=pass,setsar=1\[avatar\]$/,
+  );
+  assert.equal(heldMaterialBytes(seamless, box), 125 * 360 * 640 * 1.5);
+
+  // Cross-faded (the fixture: m = 60, x = 12, passes [0, 60), [12, 60), [12, 55)): the first 12
+  // frames are played once and [12, 60) is looped; the seams' head keeps its own input. Held
+  // takes precedence over a concat playlist, which is then not written.
+  const g = regionAvatarGraph(
+    { ...loop, held: true, concat: { entryFrames: 80, playlistPath: '/w/passes.ffconcat' } },
+    region,
+  );
+  assert.equal(g.files, undefined);
+  assert.deepEqual(
+    g.inputs.map((i) => i.path),
+    ['pipe:0', '/a/clip.mp4', '/a/clip.mp4'],
+  );
+  const parts = g.graph.split(';');
+  assert.match(
+    parts[0]!,
+    /^\[1:v\].*trim=end_frame=60,setpts=PTS-STARTPTS,format=yuv420p,split\[held0\]\[held1\]$/,
+  );
+  assert.equal(parts[1], '[held0]trim=end_frame=12[first]');
+  assert.equal(parts[2], '[held1]trim=start_frame=12,setpts=PTS-STARTPTS,loop=loop=2:size=48:start=0[rest]');
+  assert.match(parts[3]!, /^\[2:v\].*trim=end_frame=12,.*fade=in:0:12:alpha=1,.*\[heads\]$/);
+  assert.equal(parts[4], '[first][rest]concat=n=2:v=1:a=0,settb=1/25,setpts=N,trim=end_frame=151[passes]');
+  assert.match(
+    parts[5]!,
+    /^\[passes\]\[heads\]overlay=.*enable='gte\(round\(t\*25\),48\)\*lt\(mod\(round\(t\*25\),48\),12\)'\[looped\]$/,
+  );
+  assert.equal(heldMaterialBytes(loop.plan, box), 48 * 360 * 640 * 1.5);
+
+  // Played once, nothing is held.
+  const once = planRegionLoop(planVideoLoop(8, 0, 2, 25), 25, 51)!;
+  assert.doesNotMatch(regionAvatarGraph({ ...loop, plan: once, held: true }, region).graph, /loop=/);
 });

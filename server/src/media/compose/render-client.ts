@@ -90,6 +90,7 @@ export function renderTalkingVideo(
     fontDirs: opts.fontDirs,
     niceness,
     regionCache: opts.regionCache,
+    loopMemoryBytes: opts.loopMemoryBytes,
   };
   // The soundtrack (a few short ffmpeg passes) is built here while the render thread starts, probes
   // and plans the face motion: that thread's JavaScript would hold up each pass's end.

@@ -32,10 +32,10 @@ export function choosePipeline(
   size: Size,
   fps: number,
   frames: number,
-  concat: RegionSource['concat'] = null,
+  decoding: Pick<RegionSource, 'concat' | 'held'> = {},
 ): RenderPipeline {
   if (avatar.kind === 'video' && regionLoop && (!animator || animator instanceof FaceAnimator)) {
-    const source: RegionSource = { path: avatar.path, plan: regionLoop, box: size, fps, concat };
+    const source: RegionSource = { path: avatar.path, plan: regionLoop, box: size, fps, ...decoding };
     const bounds = animator ? animator.movedBounds(frames) : null;
     if (!animator || !bounds) return { avatarGraph: regionAvatarGraph(source, null), piped: null };
     const region = mouthRegion(bounds, size);

@@ -17,6 +17,7 @@ export interface RenderThreadInput {
   /** Nice value the worker gives its own thread (and so the ffmpeg it starts); 0 leaves it. */
   niceness: number;
   regionCache?: RegionCacheOptions;
+  loopMemoryBytes?: number;
 }
 
 /** The render a thread started ahead of need is to do (the soundtrack follows separately). */

@@ -65,6 +65,7 @@ async function render(input: RenderThreadInput): Promise<void> {
       tmpDir: input.tmpDir,
       fontDirs: input.fontDirs,
       regionCache: input.regionCache,
+      loopMemoryBytes: input.loopMemoryBytes,
       onProgress: (fraction) => send({ type: 'progress', fraction }),
       soundtrack,
     });

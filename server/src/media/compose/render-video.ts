@@ -18,7 +18,8 @@ import { probeAvatarVideo, probeImage, probeSpeech, uprightImage } from './input
 import { passFraction, stagedProgress } from './progress.js';
 import { openRegionFrames, type RegionCacheUse, type RegionFrames } from './region-frames.js';
 import { clipHash } from './region-cache.js';
-import { MAX_REGION_PASSES, planRegionLoop } from './region-loop.js';
+import { DEFAULT_LOOP_MEMORY_BYTES, heldMaterialBytes } from './region-graph.js';
+import { MAX_REGION_PASSES, planRegionLoop, revisitsMaterial } from './region-loop.js';
 import { loopEntryFrames, seamlessOutpoint, type ClipTiming } from './concat-loop.js';
 import { choosePipeline, type PipedAvatar } from './render-pipeline.js';
 import { shippedRegularFontFile } from '../fonts/index.js';
@@ -57,6 +58,12 @@ export interface TalkingVideoResult {
    * (RenderOptions.regionCache); null without a piped region.
    */
   regionSource: 'decoded' | 'cache' | null;
+  /**
+   * How the region pipeline's encoder decoded a looped avatar: 'held' (the material once, replayed
+   * from memory: RenderOptions.loopMemoryBytes), 'concat' (once per pass, by one decoder), 'inputs'
+   * (one decoder per pass); null when the avatar is not looped by ffmpeg.
+   */
+  loopDecoding: 'held' | 'concat' | 'inputs' | null;
   /** Frames in which a face was animated, and frames shown as they are (no face near). */
   animatedFrames: number;
   unanimatedFrames: number;
@@ -198,13 +205,20 @@ export async function renderTalkingVideoInThread(
     const size = { width: box.width, height: box.height };
     // A video avatar that ffmpeg can play and loop on its own: the face motion follows that plan's
     // frames (its material cut to whole frames), whichever pipeline then renders.
-    // A loop from the clip's start is decoded once for all its passes, however many.
+    // A loop whose material fits in the memory allowed is decoded once and held by the encoder; one
+    // from the clip's start is otherwise decoded once per pass by one decoder (concat), however many
+    // passes; any other by one decoder per pass, up to MAX_REGION_PASSES.
     const entryFrames =
       avatar.kind === 'video' && clipTiming ? loopEntryFrames(avatar.loop, clipTiming, fps) : null;
+    const anyPasses = avatar.kind === 'video' ? planRegionLoop(avatar.loop, fps, frames, Infinity) : null;
+    const held =
+      anyPasses !== null &&
+      revisitsMaterial(anyPasses) &&
+      heldMaterialBytes(anyPasses, size) <= (opts.loopMemoryBytes ?? DEFAULT_LOOP_MEMORY_BYTES);
     const regionLoop =
-      avatar.kind === 'video'
-        ? planRegionLoop(avatar.loop, fps, frames, entryFrames ? Infinity : MAX_REGION_PASSES)
-        : null;
+      held || entryFrames || avatar.kind !== 'video'
+        ? anyPasses
+        : planRegionLoop(avatar.loop, fps, frames, MAX_REGION_PASSES);
     if (avatar.kind === 'video' && regionLoop) avatar = { ...avatar, loop: regionLoop.loop };
     const concat = entryFrames
       ? {
@@ -228,7 +242,9 @@ export async function renderTalkingVideoInThread(
         fps,
         frames,
         durationSec,
-      }).then((animator) => choosePipeline(avatar, regionLoop, animator, size, fps, frames, concat)),
+      }).then((animator) =>
+        choosePipeline(avatar, regionLoop, animator, size, fps, frames, { concat, held }),
+      ),
     );
     progress.stage(1)(1);
 
@@ -308,6 +324,14 @@ export async function renderTalkingVideoInThread(
       pipeline: piped?.kind === 'region' || !piped ? 'region' : 'frames',
       region: piped?.kind === 'region' ? piped.region : null,
       regionSource: feed?.regionSource ?? null,
+      loopDecoding:
+        pipeline.piped?.kind === 'frames' || !regionLoop || !revisitsMaterial(regionLoop)
+          ? null
+          : held
+            ? 'held'
+            : concat
+              ? 'concat'
+              : 'inputs',
       animatedFrames: piped?.animator?.stats.animated ?? 0,
       unanimatedFrames: piped?.animator ? piped.animator.stats.passed : frames,
     };

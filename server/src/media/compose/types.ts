@@ -179,6 +179,12 @@ export interface RenderOptions {
    * render decodes its own.
    */
   regionCache?: RegionCacheOptions;
+  /**
+   * Bytes of a video avatar's loop the encoder may hold in memory so that it decodes the loop's
+   * material once instead of once per pass (heldMaterialBytes); default DEFAULT_LOOP_MEMORY_BYTES,
+   * 0 never holds it.
+   */
+  loopMemoryBytes?: number;
 }
 
 export interface AudioJob {
