@@ -92,7 +92,7 @@ try {
       console.log(
         `${label} run ${run}: submission to completion ${(api.ms / 1000).toFixed(1)} s, bare encode ` +
           `${(before / 1000).toFixed(1)} s before and ${(after / 1000).toFixed(1)} s after, ratio ${ratio.toFixed(2)}, ` +
-          `region source ${String(steps?.regionSource)}, server peak RSS ${api.peakMb.toFixed(0)} MB`,
+          `region source ${String(steps?.regionSource)}, loop ${String(steps?.loop)} ${String(steps?.loopDecoding)}, server peak RSS ${api.peakMb.toFixed(0)} MB`,
       );
       if (steps)
         console.log(`  server's steps (ms): queued ${String(steps.queuedMs)}, ${JSON.stringify(steps.ms)}`);
