@@ -28,6 +28,7 @@ import {
   startServer,
   type TestServer,
 } from './helpers/service.js';
+import { taggingTranslationEngine } from '../../server/test/helpers/translation.js';
 
 /** Every endpoint of both APIs through the SDK, against the real service on a random port. */
 describe('LikenessClient against the real service', () => {
@@ -36,7 +37,10 @@ describe('LikenessClient against the real service', () => {
   let dir: string;
   let faceVideo: string;
   before(async () => {
-    server = await startServer({ LIKENESS_WORKERS: '2', LIKENESS_PLAN_GATES: 'on' });
+    server = await startServer(
+      { LIKENESS_WORKERS: '2', LIKENESS_PLAN_GATES: 'on' },
+      { translationEngines: [taggingTranslationEngine()] },
+    );
     const { token } = await createAccount(server, { credits: 5000, plan: 'pro' });
     client = clientFor(server, token);
     dir = await mkdtemp(join(tmpdir(), 'likeness-sdk-'));
@@ -193,7 +197,17 @@ describe('LikenessClient against the real service', () => {
     const image = (await client.upload(facePhoto(1))).file_id;
     const song = (await client.upload(await makeTone(join(dir, 'song.wav'), 3))).file_id;
     const video = (await client.upload(faceVideo)).file_id;
-    const translate = await client.videos.translate({ video_file_id: video, target_language_code: 'en' });
+    // The test server's translation engine (a tagging double) takes English to Spanish only: another
+    // target is refused at once (code 11) with the server's set; a Spanish one is a task.
+    await assert.rejects(
+      client.videos.translate({ video_file_id: video, target_language_code: 'ja' }),
+      (e: unknown) => {
+        assert.ok(e instanceof InvalidParameterError);
+        assert.match(e.message, /must be one of es on this server/);
+        return true;
+      },
+    );
+    const translate = await client.videos.translate({ video_file_id: video, target_language_code: 'es' });
     const sing = await client.videos.createBySing({ image_file_id: image, audio_file_id: song });
     const byImage = await client.videos.createByImage({
       image_file_id: image,
@@ -205,11 +219,11 @@ describe('LikenessClient against the real service', () => {
       const r = await client.videos.task(id);
       assert.ok([1, 2, 3].includes(r.status), `task ${id}: ${JSON.stringify(r)}`);
     }
-    // Translation is not enabled on this server (decision 13): the task fails, refunded.
+    // The double recognises no speech in the face video: the task fails, refunded.
     await assert.rejects(client.waitForTask(translate.task_id, QUICK), (e: unknown) => {
       assert.ok(e instanceof TaskFailedError);
       assert.equal(e.taskId, translate.task_id);
-      assert.match(e.message, /not enabled/);
+      assert.match(e.message, /no sound to translate|no speech was found/);
       assert.ok(e.code > 0);
       return true;
     });

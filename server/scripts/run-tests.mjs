@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureTranslationEngines } from './ensure-translation.mjs';
 import { dropTestSchemas, postgresUnavailable, TEST_PG_URL } from './postgres-for-tests.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -46,6 +47,11 @@ if (files.some((f) => f.startsWith('test/browser/'))) {
   const why = ensureChromium();
   // The browser suites read this and skip with the reason, so the run says what it did not test.
   if (why) process.env.LIKENESS_BROWSER_SKIP = why;
+}
+if (files.some((f) => f.includes('translat'))) {
+  const why = ensureTranslationEngines();
+  // The translation engine suites read this and skip with the reason.
+  if (why) process.env.LIKENESS_TRANSLATION_SKIP = why;
 }
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 const run = (list, env) =>

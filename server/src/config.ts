@@ -92,6 +92,8 @@ export interface Config {
     regionCacheBytes: number;
     /** What a render may hold of a video avatar's loop in memory to decode it once (RenderOptions.loopMemoryBytes). */
     loopMemoryBytes: number;
+    /** Which translation engines to look for at start: 'auto' (Debian's, where installed) or 'off'. */
+    translation: 'auto' | 'off';
   };
   /** Covers render in worker threads, at most `threads` at once; further requests wait their turn. */
   covers: { threads: number };
@@ -342,6 +344,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       encoderPreset: r.oneOf('LIKENESS_ENCODER_PRESET', ENCODER_PRESETS, 'veryfast'),
       regionCacheBytes: r.int('LIKENESS_REGION_CACHE_MB', 2048, 0, 1_000_000) * mb,
       loopMemoryBytes: r.int('LIKENESS_LOOP_MEMORY_MB', 512, 0, 1_000_000) * mb,
+      translation: r.oneOf('LIKENESS_TRANSLATION', ['auto', 'off'] as const, 'auto'),
     },
     covers: { threads: r.int('LIKENESS_COVER_THREADS', 2, 1, 64) },
     catalogue: { prerender: r.bool('LIKENESS_CATALOGUE_PRERENDER', true) },

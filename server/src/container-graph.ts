@@ -51,6 +51,7 @@ import { VoiceService } from './services/voice.service.js';
 import { WorkBillingService } from './services/work-billing.service.js';
 import { WorkService } from './services/work.service.js';
 import type { BlobStore } from './storage/blob-store.js';
+import type { TranslationCatalog } from './media/translate/index.js';
 
 /*
  * The object graph the container builds, in the order it is built: repositories over the database,
@@ -118,7 +119,12 @@ export function buildRepositories(db: Db, config: Config, role: ProcessRole) {
 }
 
 /** The media engine of this process; the face model loads on first use. */
-export function buildMedia(config: Config, tmpDir: string, fetcher: SafeFetcher | undefined) {
+export function buildMedia(
+  config: Config,
+  tmpDir: string,
+  fetcher: SafeFetcher | undefined,
+  translation: TranslationCatalog,
+) {
   const bins = resolveMediaBinaries({
     ffmpeg: config.media.ffmpegPath ?? undefined,
     ffprobe: config.media.ffprobePath ?? undefined,
@@ -137,6 +143,7 @@ export function buildMedia(config: Config, tmpDir: string, fetcher: SafeFetcher 
         ? { dir: join(config.dataDir, 'cache', 'regions'), maxBytes: config.media.regionCacheBytes }
         : null,
     loopMemoryBytes: config.media.loopMemoryBytes,
+    translation,
   };
   const close = async () => {
     await media.speech.close();
@@ -189,7 +196,7 @@ export function buildServices(d: ServiceDeps): Services {
     avatars,
     voices,
     protectedVoices: new ProtectedVoiceService(repos.voiceprints, media.speech, clock),
-    works: new WorkService(tasks, avatars, voices, uploads, catalogue, billing),
+    works: new WorkService(tasks, avatars, voices, uploads, catalogue, billing, media.translation),
     billing,
     aigc: new AigcPolicyService(repos.accounts),
     catalogue,

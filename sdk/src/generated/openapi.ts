@@ -1535,7 +1535,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Translate a video (credits) */
+    /**
+     * Translate a video (credits)
+     * @description Recognises the video's speech, translates it, speaks it in the speaker's cloned voice fitted to the original's timing, and re-renders the speaker's mouth. The target languages are this server's, from the translation engines it has: with Debian's Apertium and PocketSphinx, English speech into es (Spanish) and fr (French). An unsupported target_language_code is refused at once with code 11, whose message lists this server's set (so does `likeness doctor`).
+     */
     post: {
       parameters: {
         query?: never;
@@ -1546,7 +1549,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            /** @description zh, en, ja, ko, de, es or fr */
+            /** @description the language to translate into (such as es, fr); the set is this server's */
             target_language_code: string;
             /** @description uploaded video; at most 10 minutes */
             video_file_id: string;

@@ -13,6 +13,9 @@ import { withContainer } from './context.js';
 import { resolveMediaBinaries } from '../media/binaries.js';
 import { runMediaBinary } from '../media/run-ffmpeg.js';
 
+/** Debian's packages of the optional translation engines (README: video translation). */
+export const TRANSLATION_PACKAGES = ['apertium-en-es', 'apertium-fr-es', 'pocketsphinx-en-us'] as const;
+
 interface Check {
   name: string;
   ok: boolean;
@@ -153,6 +156,25 @@ export function registerDoctorCommand(program: Command): void {
           const faces = await d.detect({ data: new Uint8Array(64 * 64 * 3), width: 64, height: 64 });
           await d.close();
           return `model loaded (blank test image: ${faces.length} faces)`;
+        }),
+      );
+      checks.push(
+        await check('translation', async () => {
+          if (c?.media.translation === 'off')
+            return 'off (LIKENESS_TRANSLATION): video/translate refuses every language';
+          const { detectDebianEngine, TranslationCatalog } = await import('../media/translate/index.js');
+          const debian = await detectDebianEngine();
+          const catalog = new TranslationCatalog(debian ? [debian] : []);
+          if (catalog.routes.length === 0) {
+            const found = debian
+              ? ` (found ${debian.name}, which alone translates nothing likeness speaks)`
+              : '';
+            return (
+              `no engine${found}: video/translate refuses every language. Optional: Debian's ` +
+              `${TRANSLATION_PACKAGES.join(' ')} packages translate English speech into Spanish and French`
+            );
+          }
+          return `${debian!.name}: ${catalog.describe().join('; ')}`;
         }),
       );
       if (c) {

@@ -3,6 +3,7 @@ import type { SafeFetcher } from '../net/safe-fetch.js';
 import type { MediaBinaries } from './binaries.js';
 import type { RegionCacheOptions } from './compose/region-cache.js';
 import type { FaceDetector } from './face/index.js';
+import type { TranslationCatalog } from './translate/index.js';
 import type { SpeechEngine } from './speech/index.js';
 
 /** The media engine as the jobs see it: built once by the container, handed to the handlers. */
@@ -19,4 +20,6 @@ export interface MediaToolkit {
   regionCache: RegionCacheOptions | null;
   /** What a render may hold of a video avatar's loop in memory (RenderOptions.loopMemoryBytes). */
   loopMemoryBytes: number;
+  /** The translation engines found at start and what they translate (empty without engines). */
+  translation: TranslationCatalog;
 }

@@ -121,12 +121,21 @@ export function checkSourceVideo(
   checkAvatarLikeVideo(info, bytes, maxBytes, subject);
 }
 
-export function checkTranslateVideo(info: MediaInfo, bytes: number, maxBytes = 500 * MB): void {
-  if (bytes > maxBytes) throw ERRORS.fileTooLarge('the video', maxBytes, bytes);
-  if (!info.video || info.video.attachedPic) throw ERRORS.video('the file has no video stream');
-  if (info.durationSec > 10 * 60)
+/** A video to translate (video/translate's video_file_id): any length up to the spec's 10 minutes. */
+export function checkTranslateVideo(
+  info: MediaInfo,
+  bytes: number,
+  maxBytes = 500 * MB,
+  subject = 'the video',
+): void {
+  if (bytes > maxBytes) throw ERRORS.fileTooLarge(subject, maxBytes, bytes);
+  if (!info.video || info.video.attachedPic) throw ERRORS.video(`${subject} has no video stream`);
+  if (info.durationSec > MAX_TRANSLATE_SEC)
     throw ERRORS.video(`the video to translate must last at most 10 minutes, got ${fmt(info.durationSec)}`);
 }
+
+/** The spec's bound on a video to translate. */
+export const MAX_TRANSLATE_SEC = 10 * 60;
 
 const AUDIO_FORMATS = /mp3|mov|mp4|m4a|wav|aac|flac|ogg|matroska|webm/;
 

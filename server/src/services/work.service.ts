@@ -11,8 +11,15 @@ import type { UploadService } from './upload.service.js';
 import type { VoiceService } from './voice.service.js';
 import type { WorkBillingService } from './work-billing.service.js';
 
+/** What this server translates (media/translate's TranslationCatalog): the engines decide the set. */
+export interface TranslationTargets {
+  /** The codes `target_language_code` may take, sorted; empty without an engine. */
+  targets(): string[];
+  /** Languages whose speech is translated from. */
+  sources(): string[];
+}
+
 export const PIPELINES = ['1.5'] as const;
-export const TRANSLATE_LANGUAGES = ['zh', 'en', 'ja', 'ko', 'de', 'es', 'fr'] as const;
 /** Work types whose tasks video/task DELETE accepts ("ordinary video creation"). */
 export const DELETABLE_WORK_TYPES = ['video_audio', 'video_tts', 'video_template', 'audio_tts'] as const;
 /** Work types whose task query has no duration. */
@@ -63,6 +70,7 @@ export class WorkService {
     private readonly uploads: UploadService,
     private readonly catalogue: CatalogueService,
     private readonly billing: WorkBillingService,
+    private readonly translation: TranslationTargets,
   ) {}
 
   private checkPipeline(p?: string): void {
@@ -213,9 +221,17 @@ export class WorkService {
 
   async translate(caller: Caller, p: { video_file_id: string; target_language_code: string }) {
     const lang = p.target_language_code.trim().toLowerCase();
-    if (!(TRANSLATE_LANGUAGES as readonly string[]).includes(lang)) {
+    const targets = this.translation.targets();
+    if (targets.length === 0) {
       throw ERRORS.invalid(
-        `target_language_code must be one of ${TRANSLATE_LANGUAGES.join(', ')}; got '${p.target_language_code}'`,
+        'video translation is not available on this server: no translation engine is installed ' +
+          '(its operator can install one; `likeness doctor` lists what is found)',
+      );
+    }
+    if (!targets.includes(lang)) {
+      throw ERRORS.invalid(
+        `target_language_code must be one of ${targets.join(', ')} on this server ` +
+          `(it translates speech in ${this.translation.sources().join(', ')}); got '${p.target_language_code}'`,
       );
     }
     this.tasks.checkPlan(caller, 'video_translate', 'video translation');

@@ -8,6 +8,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createContainer, type Container } from '../../src/container.js';
 import type { Clock } from '../../src/lib/clock.js';
+import type { TranslationEngine } from '../../src/media/translate/index.js';
 import { testDatabaseEnv } from './database.js';
 
 export interface TestServer {
@@ -45,11 +46,17 @@ export class TestClock implements Clock {
  * Starts the real service (container + HTTP) on a random port with a fresh data dir. Fetches from
  * 127.0.0.1 are allowed so tests can serve fixtures locally. The database is the data dir's SQLite
  * file, or its own PostgreSQL schema when the tests run on PostgreSQL (helpers/database.ts); a
- * restart with the same data dir finds the same database.
+ * restart with the same data dir finds the same database. It translates nothing unless given
+ * translation engines (`translationEngines`; helpers/translation.ts), whatever this machine has.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  opts: { clock?: Clock; dataDir?: string; port?: number } = {},
+  opts: {
+    clock?: Clock;
+    dataDir?: string;
+    port?: number;
+    translationEngines?: readonly TranslationEngine[];
+  } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'likeness-test-')));
   // A restart test reuses the port, so that signed URLs issued before the restart still point here.
@@ -71,6 +78,7 @@ export async function startServer(
   const container = await createContainer(config, {
     clock: opts.clock,
     log: pino({ level: config.server.logLevel }),
+    translationEngines: opts.translationEngines ?? [],
   });
   const app = await buildApp(container);
   const close = async () => {

@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { api, createAccount, startServer, type TestServer } from '../helpers/server.js';
+import { taggingTranslationEngine } from '../helpers/translation.js';
 
 interface Received {
   headers: Record<string, string | string[] | undefined>;
@@ -38,7 +39,10 @@ describe('completion callbacks', () => {
   let missing: Server;
   let missingUrl: string;
   before(async () => {
-    server = await startServer({ LIKENESS_CALLBACK_RETRY_SEC: '0.2,0.2,0.2' });
+    server = await startServer(
+      { LIKENESS_CALLBACK_RETRY_SEC: '0.2,0.2,0.2' },
+      { translationEngines: [taggingTranslationEngine()] },
+    );
     // Serves 404 for everything: tasks that fetch from it fail fast.
     missing = createServer((_q, s) => {
       s.statusCode = 404;
@@ -145,7 +149,7 @@ describe('completion callbacks', () => {
     });
     const r = await api(server, 'POST', '/api/v2/svc/video/translate', {
       token,
-      body: { video_file_id: grant.file_id, target_language_code: 'en' },
+      body: { video_file_id: grant.file_id, target_language_code: 'es' },
     });
     assert.equal(r.body.code, 0);
     await server.container.queue.drain();
@@ -153,8 +157,9 @@ describe('completion callbacks', () => {
       token,
       query: { task_id: r.body.task_id },
     });
+    // 1000 zero bytes are no video: the task fails (refunded), and still no callback is sent.
     assert.equal(q.body.status, 4);
-    assert.match(q.body.fail_reason, /translation is not enabled on this server/);
+    assert.match(q.body.fail_reason, /video/);
     assert.equal('duration' in q.body, false);
     assert.equal(hook.got.length, 0);
     const left = (await api(server, 'GET', '/api/v2/svc/account/credit', { token })).body.left;

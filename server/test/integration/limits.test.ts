@@ -5,17 +5,21 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AvatarRepository } from '../../src/repositories/avatar.repository.js';
 import { api, createAccount, startServer, upload, type TestServer } from '../helpers/server.js';
+import { taggingTranslationEngine } from '../helpers/translation.js';
 
 describe('limits, plans and ownership', () => {
   let server: TestServer;
   let avatar: string;
   before(async () => {
-    server = await startServer({
-      LIKENESS_PLAN_GATES: 'on',
-      LIKENESS_MAX_ACTIVE_WORKS: '2',
-      LIKENESS_MAX_DAILY_WORKS: '3',
-      LIKENESS_MAX_VOICE_CLONES: '1',
-    });
+    server = await startServer(
+      {
+        LIKENESS_PLAN_GATES: 'on',
+        LIKENESS_MAX_ACTIVE_WORKS: '2',
+        LIKENESS_MAX_DAILY_WORKS: '3',
+        LIKENESS_MAX_VOICE_CLONES: '1',
+      },
+      { translationEngines: [taggingTranslationEngine()] },
+    );
     // Submissions only: nothing renders, so tasks stay in progress.
     await server.container.queue.stop();
     const { token } = await createAccount(server);
@@ -81,7 +85,7 @@ describe('limits, plans and ownership', () => {
     const mp4 = await upload(server, token, 'mp4', Buffer.alloc(2000));
     const tr = await api(server, 'POST', '/api/v2/svc/video/translate', {
       token,
-      body: { video_file_id: mp4, target_language_code: 'en' },
+      body: { video_file_id: mp4, target_language_code: 'es' },
     });
     assert.equal(tr.body.code, 1006);
     assert.match(tr.body.message, /plan 'pro'/);
@@ -96,6 +100,11 @@ describe('limits, plans and ownership', () => {
       body: { video_file_id: 'x', target_language_code: 'xx' },
     });
     assert.equal(badLang.body.code, 11);
+    // The set is the server's engines': it names what it translates.
+    assert.match(
+      badLang.body.message,
+      /target_language_code must be one of es on this server \(it translates speech in en\); got 'xx'/,
+    );
   });
 
   test('agent-platform tokens need svc_id on cover_styles and covers', async () => {

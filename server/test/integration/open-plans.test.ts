@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { api, startServer, upload, type TestServer } from '../helpers/server.js';
+import { taggingTranslationEngine } from '../helpers/translation.js';
 
 /**
  * A new account can use every operation of both specs without set-up: plan gates (1005/1006) are
@@ -10,7 +11,7 @@ import { api, startServer, upload, type TestServer } from '../helpers/server.js'
 describe('open by default: every operation for every account, works queued', () => {
   let server: TestServer;
   before(async () => {
-    server = await startServer();
+    server = await startServer({}, { translationEngines: [taggingTranslationEngine()] });
     // Submissions only: nothing renders, so every task stays waiting.
     await server.container.queue.stop();
   });
@@ -28,7 +29,7 @@ describe('open by default: every operation for every account, works queued', () 
       const wav = await upload(server, token, 'wav', Buffer.alloc(2000));
       const calls: [string, Record<string, unknown>][] = [
         ['/api/v2/svc/video/create_by_sing', { image_file_id: image, audio_file_id: song }],
-        ['/api/v2/svc/video/translate', { video_file_id: video, target_language_code: 'en' }],
+        ['/api/v2/svc/video/translate', { video_file_id: video, target_language_code: 'es' }],
         ['/api/v2/svc/video/create_by_image', { image_file_id: image, voice: 'pub-en-emma', text: 'Hi.' }],
         ['/api/v2/svc/voice/create', { title: 'me', voice_type: 8, file_id: wav }],
         ['/api/v2/svc/avatar/create_by_image', { file_id: image }],

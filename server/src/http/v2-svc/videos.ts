@@ -137,12 +137,18 @@ export const videoCreateRoutes: FastifyPluginAsyncTypebox<{ container: Container
       schema: {
         ...create,
         summary: 'Translate a video (credits)',
+        description:
+          "Recognises the video's speech, translates it, speaks it in the speaker's cloned voice fitted " +
+          "to the original's timing, and re-renders the speaker's mouth. The target languages are this " +
+          "server's, from the translation engines it has: with Debian's Apertium and PocketSphinx, English " +
+          'speech into es (Spanish) and fr (French). An unsupported target_language_code is refused at ' +
+          "once with code 11, whose message lists this server's set (so does `likeness doctor`).",
         body: Type.Object({
           video_file_id: fileId('uploaded video; at most 10 minutes'),
           target_language_code: Type.String({
             minLength: 1,
             maxLength: 10,
-            description: 'zh, en, ja, ko, de, es or fr',
+            description: "the language to translate into (such as es, fr); the set is this server's",
           }),
         }),
       },

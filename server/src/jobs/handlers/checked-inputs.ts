@@ -14,6 +14,7 @@ import {
   checkImage,
   checkSong,
   checkSourceVideo,
+  checkTranslateVideo,
   checkVoiceSample,
   explainDefect,
   IMAGE_MAX_SIDE,
@@ -47,7 +48,7 @@ export interface CheckedImage {
   height: number;
 }
 
-export type VideoUse = 'avatar' | 'source';
+export type VideoUse = 'avatar' | 'source' | 'translate';
 export type AudioUse = 'voice-sample' | 'driving' | 'song' | 'background';
 
 /** What fetching and checking inputs uses: the input fetcher, the probes, and the upload limits. */
@@ -83,7 +84,8 @@ export async function acquireVideo(
 ): Promise<CheckedMedia> {
   const maxBytes = d.uploadLimits.maxVideoBytes;
   const got = await d.inputs.acquire(ctx.accountId, ref, 'video', maxBytes, ctx.tmp, ctx.signal);
-  const rule = use === 'avatar' ? checkAvatarVideo : checkSourceVideo;
+  const rule =
+    use === 'avatar' ? checkAvatarVideo : use === 'translate' ? checkTranslateVideo : checkSourceVideo;
   const { ffprobe } = d.media.bins;
   const info = await explained('video', subject, () => probeMedia(ffprobe, got.path, ctx.signal));
   rule(lengthUnknown(info), got.bytes, maxBytes, subject);

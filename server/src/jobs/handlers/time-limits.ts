@@ -30,6 +30,11 @@ export const TIME_LIMITS = {
   analyseSample: 120_000,
   /** Synthesis runs at 20-300 times real time; 10 000 characters are about 40 minutes of speech. */
   synthesis: (chars: number) => 120_000 + 100 * Math.max(0, chars),
+  /**
+   * Translating a video's speech: recognition (~0.3 s a second of speech), translation and synthesis
+   * of each sentence (well under that), and the mix; 4 times the length leaves room for a busy machine.
+   */
+  translate: (videoSec: number) => 120_000 + 4_000 * Math.max(0, videoSec),
   /** A render runs near real time on 2 cores; 8 times the output's length leaves room for a busy machine. */
   render: (outputSec: number) => 180_000 + 8_000 * Math.max(0, outputSec),
 } as const;

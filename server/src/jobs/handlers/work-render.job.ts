@@ -27,6 +27,7 @@ import { withTmpDir } from './job-tmp.js';
 import { CUE_CHARS, templateSubtitleStyle } from './template-subtitles.js';
 import { StepTimer } from '../../lib/step-timer.js';
 import { TIME_LIMITS, withTimeLimit } from './time-limits.js';
+import { translatedSound, translationAvatar, translationFace } from './work-translate.js';
 import { outputSize, resolveFace, resolveSound, withFaceTrack, type WorkSourceDeps } from './work-sources.js';
 
 /** What rendering a work uses. */
@@ -110,13 +111,6 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
     const loudness = workLoudness(input);
     const progress = (p: number) => tasks.progress(task.id, p);
 
-    if (type === 'video_translate') {
-      throw new AppError(
-        SvcCode.InvalidParameter,
-        'video translation is not enabled on this server; the task was not charged',
-      );
-    }
-
     if (type === 'audio_tts') {
       const sound = await resolveSound(d, task, input, null, tmp, ctx.signal);
       await billing.reserveForSound(task, sound.durationSec);
@@ -133,18 +127,33 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
       return { blobKey: key, durationSec: r.durationSec };
     }
 
-    const face = await steps.time('picture', () => resolveFace(d, task, input, tmp, ctx.signal));
+    const translating = type === 'video_translate';
+    const face = await steps.time('picture', () =>
+      translating
+        ? translationFace(d, task, input, tmp, ctx.signal)
+        : resolveFace(d, task, input, tmp, ctx.signal),
+    );
     const extras = input.template
       ? await steps.time('template inputs', () => templateInputs(task, input, tmp, ctx.signal))
       : null;
     await progress(10);
-    const sound = await steps.time('sound', () => resolveSound(d, task, input, face, tmp, ctx.signal));
-    await billing.reserveForSound(task, sound.durationSec);
-    await progress(15);
-    const avatar = await steps.time('face track', () =>
-      withFaceTrack(d, face, sound.durationSec, tmp, ctx.signal),
+    // A translation is charged by the video's length before its speech is worked on.
+    if (translating) await billing.reserveForSound(task, face.clipSec ?? 0);
+    const sound = await steps.time(translating ? 'translation' : 'sound', () =>
+      translating
+        ? translatedSound(d, input, face, tmp, ctx.signal)
+        : resolveSound(d, task, input, face, tmp, ctx.signal),
     );
-    await progress(20);
+    await billing.reserveForSound(task, sound.durationSec);
+    await progress(translating ? 40 : 15);
+    const avatar = await steps.time('face track', () =>
+      translating
+        ? translationAvatar(d, face, sound.durationSec, tmp, ctx.signal)
+        : withFaceTrack(d, face, sound.durationSec, tmp, ctx.signal),
+    );
+    // Where the render's own progress starts: a translation has done much of its work by now.
+    const rendering = translating ? 45 : 20;
+    await progress(rendering);
 
     // The poster comes out of the final encode: a second in, or the middle of a shorter video.
     const still = { path: join(tmp, 'poster.jpg'), atSec: Math.min(1, sound.durationSec / 2) };
@@ -217,7 +226,7 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
           tmpDir: tmp,
           regionCache: media.regionCache ?? undefined,
           loopMemoryBytes: media.loopMemoryBytes,
-          onProgress: (f: number) => void progress(20 + f * 75),
+          onProgress: (f: number) => void progress(rendering + f * (95 - rendering)),
         }),
       ),
     );

@@ -17,7 +17,13 @@ import type { MediaToolkit } from '../../media/toolkit.js';
 import type { AvatarService } from '../../services/avatar.service.js';
 import type { VoiceService } from '../../services/voice.service.js';
 import type { WorkInput } from '../../services/work.service.js';
-import { acquireAudio, acquireImage, acquireVideo, type InputDeps } from './checked-inputs.js';
+import {
+  acquireAudio,
+  acquireImage,
+  acquireVideo,
+  type InputContext,
+  type InputDeps,
+} from './checked-inputs.js';
 import { faceTrackFor, judgeFaceTrack, type FaceTrackDeps } from './face-tracks.js';
 import { TIME_LIMITS, withTimeLimit } from './time-limits.js';
 
@@ -105,28 +111,7 @@ export async function resolveFace(
       clipSec: null,
     };
   }
-  if (input.videoFileId) {
-    const got = await acquireVideo(
-      d,
-      ctx,
-      { fileId: input.videoFileId },
-      'source',
-      'the video (video_file_id)',
-    );
-    const info = got.info;
-    const size = displaySize(info.video!);
-    return {
-      source: {
-        kind: 'video',
-        path: got.path,
-        startSec: info.durationSec > 0 ? startSec % info.durationSec : 0,
-      },
-      ...size,
-      fps: Math.min(30, Math.round(info.video!.fps) || 25),
-      avatar: null,
-      clipSec: info.durationSec,
-    };
-  }
+  if (input.videoFileId) return uploadedVideoFace(d, ctx, input.videoFileId, 'source', startSec);
   if (input.imageFileId) {
     // Decoded upright as PNG, so every later step sees upright pixels.
     const out = await acquireImage(
@@ -159,6 +144,33 @@ export async function resolveFace(
     };
   }
   throw ERRORS.invalid('the work has no avatar, video_file_id or image_file_id');
+}
+
+/**
+ * An uploaded video as the picture of a work (video_file_id), checked for its use: the face source
+ * of a talking video, or the video to translate.
+ */
+export async function uploadedVideoFace(
+  d: WorkSourceDeps,
+  ctx: InputContext,
+  fileId: string,
+  use: 'source' | 'translate',
+  startSec = 0,
+): Promise<FaceSource> {
+  const got = await acquireVideo(d, ctx, { fileId }, use, 'the video (video_file_id)');
+  const info = got.info;
+  const size = displaySize(info.video!);
+  return {
+    source: {
+      kind: 'video',
+      path: got.path,
+      startSec: info.durationSec > 0 ? startSec % info.durationSec : 0,
+    },
+    ...size,
+    fps: Math.min(30, Math.round(info.video!.fps) || 25),
+    avatar: null,
+    clipSec: info.durationSec,
+  };
 }
 
 /**
