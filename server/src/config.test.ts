@@ -185,3 +185,16 @@ test('LIKENESS_LOOP_MEMORY_MB: a render may hold 512 MB of a loop by default; 0 
     (e: unknown) => e instanceof ConfigError && /LIKENESS_LOOP_MEMORY_MB/.test(e.message),
   );
 });
+
+test('LIKENESS_TRANSLATION and LIKENESS_MODEL_PACKS: engines looked for by default, no packs unless a folder is named', () => {
+  const c = loadConfig({}, '/srv');
+  assert.equal(c.media.translation, 'auto');
+  assert.equal(c.media.modelPacksDir, null);
+  const set = loadConfig({ LIKENESS_TRANSLATION: 'off', LIKENESS_MODEL_PACKS: '/srv/packs' }, '/srv');
+  assert.equal(set.media.translation, 'off');
+  assert.equal(set.media.modelPacksDir, '/srv/packs');
+  assert.throws(
+    () => loadConfig({ LIKENESS_TRANSLATION: 'maybe' }, '/srv'),
+    (e: unknown) => e instanceof ConfigError && /LIKENESS_TRANSLATION/.test(e.message),
+  );
+});

@@ -94,6 +94,8 @@ export interface Config {
     loopMemoryBytes: number;
     /** Which translation engines to look for at start: 'auto' (Debian's, where installed) or 'off'. */
     translation: 'auto' | 'off';
+    /** Folder of operator-supplied model packs (media/translate/packs.ts), or null. */
+    modelPacksDir: string | null;
   };
   /** Covers render in worker threads, at most `threads` at once; further requests wait their turn. */
   covers: { threads: number };
@@ -345,6 +347,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       regionCacheBytes: r.int('LIKENESS_REGION_CACHE_MB', 2048, 0, 1_000_000) * mb,
       loopMemoryBytes: r.int('LIKENESS_LOOP_MEMORY_MB', 512, 0, 1_000_000) * mb,
       translation: r.oneOf('LIKENESS_TRANSLATION', ['auto', 'off'] as const, 'auto'),
+      modelPacksDir: r.optionalStr('LIKENESS_MODEL_PACKS'),
     },
     covers: { threads: r.int('LIKENESS_COVER_THREADS', 2, 1, 64) },
     catalogue: { prerender: r.bool('LIKENESS_CATALOGUE_PRERENDER', true) },

@@ -177,6 +177,25 @@ export function registerDoctorCommand(program: Command): void {
           return `${debian!.name}: ${catalog.describe().join('; ')}`;
         }),
       );
+      checks.push(
+        await check('model packs', async () => {
+          const dir = c?.media.modelPacksDir;
+          if (!dir) return 'none (LIKENESS_MODEL_PACKS is not set)';
+          const { loadModelPacks } = await import('../media/translate/packs.js');
+          const { verified, refused } = await loadModelPacks(dir);
+          const ok = verified.map(
+            (p) => `${p.manifest.name} (${p.manifest.kind}, ${p.manifest.engine}): verified`,
+          );
+          const bad = refused.map((p) => `${p.dir}: refused, ${p.reason}`);
+          const lines = [...ok, ...bad];
+          const summary =
+            lines.length === 0
+              ? `no pack in ${dir}`
+              : `${lines.join('; ')} (this build does not run packs yet)`;
+          if (bad.length > 0) throw new Error(summary);
+          return summary;
+        }),
+      );
       if (c) {
         const cfg = c;
         checks.push(

@@ -9,6 +9,7 @@ import {
   checkImage,
   checkSong,
   checkSourceVideo,
+  checkTranslateVideo,
   checkVoiceSample,
   codecLabel,
   describeContent,
@@ -282,5 +283,30 @@ test('before the decode check the length is unknown: the header cannot refuse by
     code(() => checkDrivingAudio(audio(36_000), 1000)),
     2013,
     'the measured length is judged',
+  );
+});
+
+test('a video to translate: at most 10 minutes (2014), a picture stream, the size bound (2011)', () => {
+  assert.equal(
+    code(() => checkTranslateVideo(video({}, 600), 1000)),
+    0,
+  );
+  assert.equal(
+    message(() => checkTranslateVideo(video({}, 600.5), 1000)),
+    'the video to translate must last at most 10 minutes, got 600.5 s',
+  );
+  assert.equal(
+    code(() => checkTranslateVideo(video({}, 601), 1000)),
+    2014,
+  );
+  assert.equal(
+    code(() =>
+      checkTranslateVideo(audio(10, 'mov,mp4,m4a,3gp,3g2,mj2'), 1000, 500 << 20, 'the video (video_file_id)'),
+    ),
+    2014,
+  );
+  assert.equal(
+    code(() => checkTranslateVideo(video(), 600 << 20, 500 << 20)),
+    2011,
   );
 });

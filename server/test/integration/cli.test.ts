@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -70,6 +70,25 @@ describe('admin CLI', () => {
         LIKENESS_ENV_FILE: join(own, 'nope.env'),
       });
       assert.match(missing.stdout, /LIKENESS_ENV_FILE=.*nope\.env: no such file/);
+      // Translation off, and a model pack that cannot be trusted: reported, the pack refused.
+      await mkdir(join(own, 'packs', 'broken'), { recursive: true });
+      await writeFile(join(own, 'packs', 'broken', 'manifest.json'), '{"name": "x"}');
+      const packs = await cli(['doctor', '--json'], {
+        LIKENESS_DATA_DIR: own,
+        LIKENESS_DEMO_ACCOUNT: 'off',
+        LIKENESS_TRANSLATION: 'off',
+        LIKENESS_MODEL_PACKS: join(own, 'packs'),
+      });
+      const found = JSON.parse(packs.stdout) as { name: string; ok: boolean; detail: string }[];
+      const translation = found.find((c) => c.name === 'translation');
+      assert.equal(translation?.ok, true);
+      assert.match(
+        translation?.detail ?? '',
+        /^off \(LIKENESS_TRANSLATION\): video\/translate refuses every language$/,
+      );
+      const pack = found.find((c) => c.name === 'model packs');
+      assert.equal(pack?.ok, false);
+      assert.match(pack?.detail ?? '', /broken: refused, kind must be speech-recognition or translation/);
     } finally {
       await rm(own, { recursive: true, force: true });
     }

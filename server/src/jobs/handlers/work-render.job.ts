@@ -8,6 +8,7 @@ import {
   cuesFromWords,
   renderAudio,
   renderTalkingVideo,
+  type AvatarSource,
   type TalkingVideoJob,
   warmRenderThread,
   wordsWithPunctuation,
@@ -27,8 +28,15 @@ import { withTmpDir } from './job-tmp.js';
 import { CUE_CHARS, templateSubtitleStyle } from './template-subtitles.js';
 import { StepTimer } from '../../lib/step-timer.js';
 import { TIME_LIMITS, withTimeLimit } from './time-limits.js';
-import { translatedSound, translationAvatar, translationFace } from './work-translate.js';
-import { outputSize, resolveFace, resolveSound, withFaceTrack, type WorkSourceDeps } from './work-sources.js';
+import { translationFace, translationInputs } from './work-translate.js';
+import {
+  outputSize,
+  resolveFace,
+  resolveSound,
+  withFaceTrack,
+  type SoundSource,
+  type WorkSourceDeps,
+} from './work-sources.js';
 
 /** What rendering a work uses. */
 export interface WorkRenderDeps extends WorkSourceDeps {
@@ -137,20 +145,20 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
       ? await steps.time('template inputs', () => templateInputs(task, input, tmp, ctx.signal))
       : null;
     await progress(10);
-    // A translation is charged by the video's length before its speech is worked on.
-    if (translating) await billing.reserveForSound(task, face.clipSec ?? 0);
-    const sound = await steps.time(translating ? 'translation' : 'sound', () =>
-      translating
-        ? translatedSound(d, input, face, tmp, ctx.signal)
-        : resolveSound(d, task, input, face, tmp, ctx.signal),
-    );
-    await billing.reserveForSound(task, sound.durationSec);
-    await progress(translating ? 40 : 15);
-    const avatar = await steps.time('face track', () =>
-      translating
-        ? translationAvatar(d, face, sound.durationSec, tmp, ctx.signal)
-        : withFaceTrack(d, face, sound.durationSec, tmp, ctx.signal),
-    );
+    let sound: SoundSource;
+    let avatar: AvatarSource;
+    if (translating) {
+      // Charged by the video's length before its speech is worked on.
+      await billing.reserveForSound(task, face.clipSec ?? 0);
+      ({ sound, avatar } = await translationInputs(d, input, face, tmp, ctx.signal, steps));
+    } else {
+      sound = await steps.time('sound', () => resolveSound(d, task, input, face, tmp, ctx.signal));
+      await billing.reserveForSound(task, sound.durationSec);
+      await progress(15);
+      avatar = await steps.time('face track', () =>
+        withFaceTrack(d, face, sound.durationSec, tmp, ctx.signal),
+      );
+    }
     // Where the render's own progress starts: a translation has done much of its work by now.
     const rendering = translating ? 45 : 20;
     await progress(rendering);

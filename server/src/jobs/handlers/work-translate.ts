@@ -4,6 +4,8 @@ import { SvcCode } from '../../errors/codes.js';
 import type { AvatarSource } from '../../media/compose/index.js';
 import { speechLanguageOf, translateSpeech, TranslationInputError } from '../../media/translate/index.js';
 import type { WorkInput } from '../../services/work.service.js';
+import type { StepTimer } from '../../lib/step-timer.js';
+import { settleBoth } from '../../media/settle-both.js';
 import { TIME_LIMITS, withTimeLimit } from './time-limits.js';
 import {
   uploadedVideoFace,
@@ -33,7 +35,7 @@ export function translationFace(
 }
 
 /** The translated speech, as long as the video; failures the caller can act on are AppErrors. */
-export async function translatedSound(
+async function translatedSound(
   d: WorkSourceDeps,
   input: WorkInput,
   face: FaceSource,
@@ -72,10 +74,29 @@ export async function translatedSound(
 }
 
 /**
+ * The translated speech and the speaker's face track, made side by side: they need nothing from
+ * each other (the track covers the video's whole length), and each is a long step of its own.
+ */
+export async function translationInputs(
+  d: WorkSourceDeps,
+  input: WorkInput,
+  face: FaceSource,
+  tmp: string,
+  signal: AbortSignal,
+  steps: StepTimer,
+): Promise<{ sound: SoundSource; avatar: AvatarSource }> {
+  const [sound, avatar] = await settleBoth(
+    steps.time('translation', () => translatedSound(d, input, face, tmp, signal)),
+    steps.time('face track', () => translationAvatar(d, face, face.clipSec ?? 0, tmp, signal)),
+  );
+  return { sound, avatar };
+}
+
+/**
  * The speaker's face to re-animate. A video without a usable face (a screen recording with a
  * narrator, say) is still translated: its picture is kept as it is, only the sound changes.
  */
-export async function translationAvatar(
+async function translationAvatar(
   d: WorkSourceDeps,
   face: FaceSource,
   durationSec: number,

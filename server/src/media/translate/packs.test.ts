@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { loadModelPacks, parseManifest } from './packs.js';
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+
+const asr = (over: Record<string, unknown> = {}) => ({
+  name: 'whisper-tiny-en',
+  kind: 'speech-recognition',
+  engine: 'sherpa-onnx',
+  languages: ['en'],
+  licence: 'MIT',
+  files: [{ path: 'tiny-encoder.onnx', sha256: sha('encoder') }],
+  ...over,
+});
+
+test('a manifest is read as typed, language codes mapped to the API’s', () => {
+  const m = parseManifest(asr({ languages: ['eng'] }));
+  assert.ok(typeof m !== 'string');
+  assert.deepEqual(m.languages, ['en']);
+  const mt = parseManifest({
+    name: 'bergamot-en-de',
+    kind: 'translation',
+    engine: 'bergamot',
+    from: 'en',
+    to: 'de',
+    licence: 'CC-BY-SA-4.0',
+    files: [{ path: 'model/./enDe.bin', sha256: sha('x').toUpperCase() }],
+  });
+  assert.ok(typeof mt !== 'string');
+  assert.deepEqual(
+    [mt.from, mt.to, mt.files[0]!.path, mt.files[0]!.sha256],
+    ['en', 'de', 'model/enDe.bin', sha('x')],
+  );
+});
+
+test('a manifest that cannot be trusted is refused, saying why', () => {
+  const why = (v: unknown) => parseManifest(v) as string;
+  assert.equal(why([]), 'the manifest is not a JSON object');
+  assert.equal(why(asr({ name: ' ' })), 'the manifest has no name');
+  assert.match(why(asr({ kind: 'tts' })), /^kind must be speech-recognition or translation/);
+  assert.equal(
+    why(asr({ engine: 'bergamot' })),
+    'a speech-recognition pack runs on sherpa-onnx, got "bergamot"',
+  );
+  assert.match(why(asr({ licence: undefined })), /names no licence/);
+  assert.match(why(asr({ languages: ['klingon'] })), /languages must list language codes/);
+  assert.match(why(asr({ files: [] })), /lists no files/);
+  assert.equal(
+    why(asr({ files: [{ path: '../../etc/passwd', sha256: sha('x') }] })),
+    "../../etc/passwd: a file must lie inside the pack's folder",
+  );
+  assert.match(why(asr({ files: [{ path: '/abs.onnx', sha256: sha('x') }] })), /inside the pack's folder/);
+  assert.equal(
+    why(asr({ files: [{ path: 'a.onnx', sha256: 'abc' }] })),
+    'a.onnx: sha256 must be 64 hex digits',
+  );
+  assert.match(
+    why({
+      name: 'x',
+      kind: 'translation',
+      engine: 'bergamot',
+      from: 'en',
+      to: 'en',
+      licence: 'MIT',
+      files: [],
+    }),
+    /two different language codes/,
+  );
+});
+
+let root = '';
+before(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'likeness-packs-'));
+  const pack = async (name: string, manifest: unknown, files: Record<string, string> = {}) => {
+    await mkdir(path.join(root, name), { recursive: true });
+    if (manifest !== undefined) {
+      const text = typeof manifest === 'string' ? manifest : JSON.stringify(manifest);
+      await writeFile(path.join(root, name, 'manifest.json'), text);
+    }
+    for (const [f, content] of Object.entries(files)) await writeFile(path.join(root, name, f), content);
+  };
+  await pack('good', asr(), { 'tiny-encoder.onnx': 'encoder' });
+  await pack('altered', asr(), { 'tiny-encoder.onnx': 'encoder, altered' });
+  await pack('incomplete', asr());
+  await pack('bare', undefined);
+  await pack('garbled', '{ "name": ');
+  await writeFile(path.join(root, 'README.txt'), 'not a pack');
+});
+after(() => rm(root, { recursive: true, force: true }));
+
+test('packs on disk: verified by their files’ SHA-256, or refused with the reason', async () => {
+  const { verified, refused } = await loadModelPacks(root);
+  assert.deepEqual(
+    verified.map((p) => [path.basename(p.dir), p.manifest.name]),
+    [['good', 'whisper-tiny-en']],
+  );
+  const reasons = Object.fromEntries(refused.map((r) => [path.basename(r.dir), r.reason]));
+  assert.deepEqual(Object.keys(reasons).sort(), ['altered', 'bare', 'garbled', 'incomplete']);
+  assert.match(
+    reasons.altered!,
+    /^tiny-encoder\.onnx does not match its sha256 \(the file is [0-9a-f]{64}\)$/,
+  );
+  assert.equal(reasons.incomplete, 'tiny-encoder.onnx is missing');
+  assert.equal(reasons.bare, 'no manifest.json');
+  assert.match(reasons.garbled!, /^manifest\.json is not JSON/);
+  assert.deepEqual(await loadModelPacks(path.join(root, 'nowhere')), { verified: [], refused: [] });
+});

@@ -1,0 +1,144 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { hashFile } from '../compose/region-cache.js';
+import { apiLanguageCode } from './languages.js';
+
+/**
+ * Model packs an operator supplies for better engines than Debian's (Whisper or SenseVoice speech
+ * recognition through sherpa-onnx, Bergamot translation): a folder per pack under
+ * LIKENESS_MODEL_PACKS, each with a `manifest.json` naming its engine, languages, licence and files
+ * with their SHA-256. likeness never downloads a pack; it verifies what it finds, and refuses a pack
+ * it cannot trust, saying why. (The runtimes that would run verified packs are not part of this
+ * build yet: `likeness doctor` reports packs, the translation routes do not use them.)
+ */
+
+export type PackKind = 'speech-recognition' | 'translation';
+export type PackEngine = 'sherpa-onnx' | 'bergamot';
+
+export interface PackFile {
+  /** Relative to the pack's folder, inside it. */
+  path: string;
+  sha256: string;
+}
+
+export interface PackManifest {
+  name: string;
+  kind: PackKind;
+  engine: PackEngine;
+  /** Speech recognition: the languages it hears. */
+  languages?: string[];
+  /** Translation: the pair it translates. */
+  from?: string;
+  to?: string;
+  licence: string;
+  files: PackFile[];
+}
+
+export interface VerifiedPack {
+  dir: string;
+  manifest: PackManifest;
+}
+
+export interface RefusedPack {
+  dir: string;
+  reason: string;
+}
+
+const ENGINES: Record<PackKind, PackEngine> = {
+  'speech-recognition': 'sherpa-onnx',
+  translation: 'bergamot',
+};
+
+/**
+ * Checks a parsed manifest's shape and returns it typed, or why it is refused. Pure: the files
+ * themselves are checked by verifyPack.
+ */
+export function parseManifest(value: unknown): PackManifest | string {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return 'the manifest is not a JSON object';
+  const m = value as Record<string, unknown>;
+  const text = (k: string) =>
+    typeof m[k] === 'string' && (m[k] as string).trim() !== '' ? (m[k] as string) : null;
+  const name = text('name');
+  if (!name) return 'the manifest has no name';
+  const kind = text('kind');
+  if (kind !== 'speech-recognition' && kind !== 'translation') {
+    return `kind must be speech-recognition or translation, got ${JSON.stringify(m.kind)}`;
+  }
+  const engine = text('engine');
+  if (engine !== ENGINES[kind])
+    return `a ${kind} pack runs on ${ENGINES[kind]}, got ${JSON.stringify(m.engine)}`;
+  const licence = text('licence');
+  if (!licence) return 'the manifest names no licence: a pack is used only under a licence its operator has';
+  const code = (v: unknown) => (typeof v === 'string' ? apiLanguageCode(v) : null);
+  const manifest: PackManifest = { name, kind, engine, licence, files: [] };
+  if (kind === 'speech-recognition') {
+    const langs = Array.isArray(m.languages) ? m.languages.map(code) : [];
+    if (langs.length === 0 || langs.some((l) => l === null))
+      return 'languages must list language codes (such as en)';
+    manifest.languages = langs as string[];
+  } else {
+    const from = code(m.from);
+    const to = code(m.to);
+    if (!from || !to || from === to) return 'from and to must be two different language codes';
+    Object.assign(manifest, { from, to });
+  }
+  if (!Array.isArray(m.files) || m.files.length === 0) return 'the manifest lists no files';
+  for (const f of m.files as unknown[]) {
+    const file = f as Partial<PackFile> | null;
+    if (typeof file?.path !== 'string' || typeof file.sha256 !== 'string') {
+      return 'each file needs a path and a sha256';
+    }
+    const normal = path.posix.normalize(file.path);
+    if (path.isAbsolute(file.path) || normal.startsWith('..') || normal === '.') {
+      return `${file.path}: a file must lie inside the pack's folder`;
+    }
+    if (!/^[0-9a-f]{64}$/i.test(file.sha256)) return `${file.path}: sha256 must be 64 hex digits`;
+    manifest.files.push({ path: normal, sha256: file.sha256.toLowerCase() });
+  }
+  return manifest;
+}
+
+/** Reads and verifies one pack folder: its manifest, then every file's presence and SHA-256. */
+export async function verifyPack(dir: string): Promise<VerifiedPack | RefusedPack> {
+  let raw: string;
+  try {
+    raw = await readFile(path.join(dir, 'manifest.json'), 'utf8');
+  } catch {
+    return { dir, reason: 'no manifest.json' };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (e) {
+    return { dir, reason: `manifest.json is not JSON (${(e as Error).message})` };
+  }
+  const manifest = parseManifest(parsed);
+  if (typeof manifest === 'string') return { dir, reason: manifest };
+  for (const f of manifest.files) {
+    const file = path.join(dir, f.path);
+    const s = await stat(file).catch(() => null);
+    if (!s?.isFile()) return { dir, reason: `${f.path} is missing` };
+    const sha = await hashFile(file);
+    if (sha !== f.sha256) return { dir, reason: `${f.path} does not match its sha256 (the file is ${sha})` };
+  }
+  return { dir, manifest };
+}
+
+/** Every pack folder under `root`, verified or refused; none when `root` does not exist. */
+export async function loadModelPacks(
+  root: string,
+): Promise<{ verified: VerifiedPack[]; refused: RefusedPack[] }> {
+  const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+  const results = await Promise.all(
+    entries
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort()
+      .map((name) => verifyPack(path.join(root, name))),
+  );
+  return {
+    verified: results.filter((r): r is VerifiedPack => 'manifest' in r),
+    refused: results.filter((r): r is RefusedPack => 'reason' in r),
+  };
+}
