@@ -26,7 +26,7 @@ import type { JobRepository } from './repositories/job.repository.js';
 import { LocalDiskBlobStore } from './storage/local-disk-blob-store.js';
 import { S3BlobStore } from './storage/s3-blob-store.js';
 import type { BlobStore } from './storage/blob-store.js';
-import { detectDebianEngine, TranslationCatalog, type TranslationEngine } from './media/translate/index.js';
+import { findTranslationCatalog, type TranslationEngine } from './media/translate/index.js';
 
 export type { MediaToolkit } from './media/toolkit.js';
 export type { ProcessRole, Services } from './container-graph.js';
@@ -55,17 +55,6 @@ export interface ContainerOptions {
   fetcher?: SafeFetcher;
   /** Translation engines to use instead of those found on this machine (tests). */
   translationEngines?: readonly TranslationEngine[];
-}
-
-/** The translation engines of this process: given, found on the machine, or none ('off'). */
-async function findTranslation(
-  config: Config,
-  given?: readonly TranslationEngine[],
-): Promise<TranslationCatalog> {
-  if (given) return new TranslationCatalog(given);
-  if (config.media.translation === 'off') return new TranslationCatalog([]);
-  const debian = await detectDebianEngine();
-  return new TranslationCatalog(debian ? [debian] : []);
 }
 
 /**
@@ -127,7 +116,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     config,
     tmpDir,
     opts.fetcher,
-    await findTranslation(config, opts.translationEngines),
+    await findTranslationCatalog(config.media.translation, opts.translationEngines),
   );
   const media = engine.media;
   const covers = new CoverThreads(config.covers.threads);

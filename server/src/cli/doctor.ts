@@ -162,19 +162,17 @@ export function registerDoctorCommand(program: Command): void {
         await check('translation', async () => {
           if (c?.media.translation === 'off')
             return 'off (LIKENESS_TRANSLATION): video/translate refuses every language';
-          const { detectDebianEngine, TranslationCatalog } = await import('../media/translate/index.js');
-          const debian = await detectDebianEngine();
-          const catalog = new TranslationCatalog(debian ? [debian] : []);
+          const { findTranslationCatalog } = await import('../media/translate/index.js');
+          const catalog = await findTranslationCatalog('auto');
+          const names = catalog.engines.map((e) => e.name).join(', ');
           if (catalog.routes.length === 0) {
-            const found = debian
-              ? ` (found ${debian.name}, which alone translates nothing likeness speaks)`
-              : '';
+            const found = names ? ` (found ${names}, which alone translates nothing likeness speaks)` : '';
             return (
               `no engine${found}: video/translate refuses every language. Optional: Debian's ` +
               `${TRANSLATION_PACKAGES.join(' ')} packages translate English speech into Spanish and French`
             );
           }
-          return `${debian!.name}: ${catalog.describe().join('; ')}`;
+          return `${names}: ${catalog.describe().join('; ')}`;
         }),
       );
       checks.push(

@@ -23,7 +23,7 @@ import {
  */
 
 /** The video to translate, checked (at most 10 minutes) as the work's picture. */
-export function translationFace(
+export async function translationFace(
   d: WorkSourceDeps,
   task: TaskRow,
   input: WorkInput,

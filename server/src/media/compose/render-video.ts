@@ -19,7 +19,7 @@ import { passFraction, stagedProgress } from './progress.js';
 import { openRegionFrames, type RegionCacheUse, type RegionFrames } from './region-frames.js';
 import { clipHash } from './region-cache.js';
 import { DEFAULT_LOOP_MEMORY_BYTES, heldMaterialBytes } from './region-graph.js';
-import { MAX_REGION_PASSES, planRegionLoop, revisitsMaterial } from './region-loop.js';
+import { MAX_REGION_PASSES, planRegionLoop, regionPasses, revisitsMaterial } from './region-loop.js';
 import { loopEntryFrames, seamlessOutpoint, type ClipTiming } from './concat-loop.js';
 import { choosePipeline, type PipedAvatar } from './render-pipeline.js';
 import { shippedRegularFontFile } from '../fonts/index.js';
@@ -67,6 +67,12 @@ export interface TalkingVideoResult {
   /** Frames in which a face was animated, and frames shown as they are (no face near). */
   animatedFrames: number;
   unanimatedFrames: number;
+}
+
+/** How the encoder decodes a loop it plays (RegionSource: held, then concat, then one input per pass). */
+function loopDecodingOf(held: boolean, concat: boolean): 'held' | 'concat' | 'inputs' {
+  if (held) return 'held';
+  return concat ? 'concat' : 'inputs';
 }
 
 /**
@@ -216,9 +222,9 @@ export async function renderTalkingVideoInThread(
       revisitsMaterial(anyPasses) &&
       heldMaterialBytes(anyPasses, size) <= (opts.loopMemoryBytes ?? DEFAULT_LOOP_MEMORY_BYTES);
     const regionLoop =
-      held || entryFrames || avatar.kind !== 'video'
+      anyPasses && (held || entryFrames || regionPasses(anyPasses).length <= MAX_REGION_PASSES)
         ? anyPasses
-        : planRegionLoop(avatar.loop, fps, frames, MAX_REGION_PASSES);
+        : null;
     if (avatar.kind === 'video' && regionLoop) avatar = { ...avatar, loop: regionLoop.loop };
     const concat = entryFrames
       ? {
@@ -327,11 +333,7 @@ export async function renderTalkingVideoInThread(
       loopDecoding:
         pipeline.piped?.kind === 'frames' || !regionLoop || !revisitsMaterial(regionLoop)
           ? null
-          : held
-            ? 'held'
-            : concat
-              ? 'concat'
-              : 'inputs',
+          : loopDecodingOf(held, concat !== null),
       animatedFrames: piped?.animator?.stats.animated ?? 0,
       unanimatedFrames: piped?.animator ? piped.animator.stats.passed : frames,
     };

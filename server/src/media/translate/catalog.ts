@@ -1,4 +1,5 @@
 import { isSpeechLanguage, type SpeechLanguage } from '../speech/languages.js';
+import { detectDebianEngine } from './debian-engine.js';
 import type { EngineCallOptions, TranslationEngine } from './engine.js';
 import { describeLanguage, type LanguagePair } from './languages.js';
 import { targetLanguages, translationRoutes, type TranslationRoute } from './routes.js';
@@ -75,4 +76,18 @@ export class TranslationCatalog {
       return `${describeLanguage(from)} → ${to.join(', ')}`;
     });
   }
+}
+
+/**
+ * The catalog of a process: the engines given (tests), those found on this machine ('auto': the
+ * Debian engine, where installed), or none ('off').
+ */
+export async function findTranslationCatalog(
+  mode: 'auto' | 'off',
+  given?: readonly TranslationEngine[],
+): Promise<TranslationCatalog> {
+  if (given) return new TranslationCatalog(given);
+  if (mode === 'off') return new TranslationCatalog([]);
+  const debian = await detectDebianEngine();
+  return new TranslationCatalog(debian ? [debian] : []);
 }

@@ -3,7 +3,7 @@ export { describeLanguage, type LanguagePair } from './languages.js';
 export type { EngineCallOptions, RecognisedWord, TranslationEngine } from './engine.js';
 export { detectDebianEngine, type DebianEngineOptions } from './debian-engine.js';
 export { targetLanguages, translationRoutes, type TranslationRoute } from './routes.js';
-export { TranslationCatalog } from './catalog.js';
+export { findTranslationCatalog, TranslationCatalog } from './catalog.js';
 export { speechLanguageOf } from './catalog.js';
 export {
   translateSpeech,

@@ -33,11 +33,11 @@ test('API codes to the languages likeness speaks: ja is the voices’ jp; region
   assert.equal(speechLanguageOf('ca'), null);
 });
 
-/** An engine that records its calls and "translates" by tagging lines. */
-function fakeEngine(over: Partial<TranslationEngine>): TranslationEngine & { calls: string[] } {
+/** A test double of the port: it records the pairs it is asked for and "translates" by tagging lines. */
+function taggingEngine(over: Partial<TranslationEngine>): TranslationEngine & { calls: string[] } {
   const calls: string[] = [];
   return {
-    name: 'fake',
+    name: 'tagging',
     recognises: [],
     pairs: [],
     recognise: () => Promise.resolve([]),
@@ -51,8 +51,8 @@ function fakeEngine(over: Partial<TranslationEngine>): TranslationEngine & { cal
 }
 
 test('the catalog combines engines: one recognises, another translates, a pivot takes two calls', async () => {
-  const ears = fakeEngine({ name: 'ears', recognises: ['en'] });
-  const words = fakeEngine({
+  const ears = taggingEngine({ name: 'ears', recognises: ['en'] });
+  const words = taggingEngine({
     name: 'words',
     pairs: [
       { from: 'en', to: 'es' },
