@@ -7,15 +7,30 @@ import { createFaceDetector, type FaceDetector } from '../../src/media/face/inde
 import {
   CHIN,
   LEFT_EYE,
+  LIPS_LOWER_INNER,
   LIPS_LOWER_OUTER,
+  LIPS_UPPER_INNER,
   LIPS_UPPER_OUTER,
   NOSE_TIP,
   RIGHT_EYE,
 } from '../../src/media/face/landmarks.js';
-import { pointsAt, rejectTrack, trackReport } from '../../src/media/face/track.js';
+import sharp from 'sharp';
+import {
+  faceHeight,
+  LANDMARK_MODEL,
+  pointsAt,
+  rejectTrack,
+  trackReport,
+} from '../../src/media/face/track.js';
 import { decodeFaceTrack, encodeFaceTrack } from '../../src/media/face/track-file.js';
 import { trackFaceInImage, trackFaceInVideo } from '../../src/media/face/tracker.js';
-import { bins, makePatternVideo, makePortraitVideo, portraitPhoto } from '../helpers/media-fixtures.js';
+import {
+  bins,
+  facePhoto,
+  makePatternVideo,
+  makePortraitVideo,
+  portraitPhoto,
+} from '../helpers/media-fixtures.js';
 
 let dir = '';
 let detector: FaceDetector;
@@ -52,6 +67,48 @@ test('a portrait gives one sample whose landmarks sit where a face is built', as
   assert.ok(report.yawMedianDeg > 5 && report.yawMedianDeg < 35, `yaw ${report.yawMedianDeg}`);
 });
 
+/** The inner-lip gap at the middle of the mouth (three central pairs), in face heights. */
+function innerGap(p: Float32Array): number {
+  let sum = 0;
+  for (const j of [4, 5, 6]) {
+    const u = at(p, LIPS_UPPER_INNER[j]!);
+    const l = at(p, LIPS_LOWER_INNER[j]!);
+    sum += Math.hypot(l.x - u.x, l.y - u.y);
+  }
+  return sum / 3 / faceHeight(p);
+}
+
+test('closed lips read as closed and parted lips as parted, whatever the lipstick and tilt', async () => {
+  // The plain face mesh read the closed, dark lips of the rolled face as parted by 0.06 face
+  // heights, and the rig then closed them again: a compressed, smeared mouth in every pause.
+  const cases = [
+    // Closed, red lipstick, turned ~18°.
+    { name: 'portrait', file: portrait, closed: true },
+    // Closed, dark lipstick, looking down, head rolled ~28°, 360x640 (face ~115 px high).
+    { name: 'rolled', crop: { width: 360, height: 640 }, closed: true },
+    // Laughing, mouth open.
+    { name: 'laughing', extract: { left: 1250, top: 50, width: 600, height: 800 }, closed: false },
+  ];
+  for (const c of cases) {
+    let file = c.file;
+    if (!file) {
+      file = path.join(dir, `${c.name}.png`);
+      const img = sharp(facePhoto(1));
+      if (c.extract) await img.extract(c.extract).png().toFile(file);
+      else
+        await img
+          .resize({ ...c.crop!, fit: 'cover' })
+          .png()
+          .toFile(file);
+    }
+    const track = await trackFaceInImage(detector, file);
+    assert.equal(track.model, LANDMARK_MODEL);
+    const gap = innerGap(track.samples[0]!.points);
+    if (c.closed) assert.ok(gap < 0.015, `${c.name}: closed lips read ${gap.toFixed(3)} face heights apart`);
+    else assert.ok(gap > 0.05, `${c.name}: open lips read ${gap.toFixed(3)} face heights apart`);
+  }
+});
+
 test('a video is tracked at the sample rate and the landmarks follow the moving face', async () => {
   const video = await makePortraitVideo(path.join(dir, 'sway.mp4'), portrait, 3);
   const t0 = performance.now();
@@ -75,6 +132,7 @@ test('a video is tracked at the sample rate and the landmarks follow the moving 
   assert.ok(at(mid, NOSE_TIP).x < at(first, NOSE_TIP).x && at(mid, NOSE_TIP).x > at(last, NOSE_TIP).x);
   // Stored and read back to a quarter pixel.
   const back = decodeFaceTrack(encodeFaceTrack(track));
+  assert.equal(back.model, LANDMARK_MODEL);
   assert.equal(back.samples.length, track.samples.length);
   assert.ok(
     Math.abs(back.samples[5]!.points[NOSE_TIP * 2]! - track.samples[5]!.points[NOSE_TIP * 2]!) <= 0.125,

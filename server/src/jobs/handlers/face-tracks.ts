@@ -7,6 +7,7 @@ import {
   rejectTrack,
   trackReport,
   encodeFaceTrack,
+  LANDMARK_MODEL,
   trackFaceInImage,
   trackFaceInVideo,
   type FaceTrack,
@@ -64,8 +65,10 @@ export async function storeFaceTrack(
 }
 
 /**
- * The face track a render of this avatar needs: the stored one when it covers [fromSec, toSec],
- * otherwise a fresh track of that range (avatars made before tracking existed, or long videos).
+ * The face track a render of this avatar needs: the stored one when it covers [fromSec, toSec] and
+ * was measured by the current landmark model, otherwise a fresh track of that range (avatars made
+ * before tracking existed or with an earlier model, or long videos). A fresh track of an earlier
+ * model's range replaces the stored one, so the next render reads it.
  */
 export async function faceTrackFor(
   d: FaceTrackDeps,
@@ -77,20 +80,35 @@ export async function faceTrackFor(
 ): Promise<FaceTrack> {
   const face = parseAvatarFace(avatar);
   const stored = face?.track;
-  if (
-    stored &&
-    (avatar.media_kind !== 'video' ||
-      (stored.fromSec <= need.fromSec + 0.01 && stored.toSec >= need.toSec - 0.25))
-  ) {
-    return decodeFaceTrack(await readFile(await d.blobs.toLocalPath(stored.key, tmp)));
+  const video = avatar.media_kind === 'video';
+  let outdated = false;
+  if (stored && (!video || covers(stored, need))) {
+    const track = decodeFaceTrack(await readFile(await d.blobs.toLocalPath(stored.key, tmp)));
+    if (track.model === LANDMARK_MODEL) return track;
+    outdated = true;
   }
   const detector = await d.media.faces();
-  if (avatar.media_kind !== 'video') return trackFaceInImage(detector, mediaPath);
-  return trackFaceInVideo(
-    detector,
-    d.media.bins.ffmpeg,
-    mediaPath,
-    { durationSec: avatar.duration_sec ?? need.toSec, width: avatar.width ?? 0, height: avatar.height ?? 0 },
-    { fromSec: need.fromSec, toSec: need.toSec, signal },
-  );
+  const track = video
+    ? await trackFaceInVideo(
+        detector,
+        d.media.bins.ffmpeg,
+        mediaPath,
+        {
+          durationSec: avatar.duration_sec ?? need.toSec,
+          width: avatar.width ?? 0,
+          height: avatar.height ?? 0,
+        },
+        { fromSec: need.fromSec, toSec: need.toSec, signal },
+      )
+    : await trackFaceInImage(detector, mediaPath);
+  if (outdated && stored && (!video || covers(need, stored))) {
+    const file = join(tmp, 'face-track-update.bin');
+    await writeFile(file, encodeFaceTrack(track));
+    await d.blobs.putFile(stored.key, file);
+  }
+  return track;
 }
+
+/** Whether range a covers range b (the end within a quarter second: tracks end on a sample). */
+const covers = (a: { fromSec: number; toSec: number }, b: { fromSec: number; toSec: number }) =>
+  a.fromSec <= b.fromSec + 0.01 && a.toSec >= b.toSec - 0.25;

@@ -1,4 +1,5 @@
 import type { FaceEngine } from './human-engine.js';
+import { MESH_POINTS } from './landmarks.js';
 
 /** Detection on the engine itself: what runs inside the face worker thread. */
 
@@ -70,7 +71,15 @@ export function checkRgbImage(image: RgbImage): void {
 
 const DEG = 180 / Math.PI;
 
-export async function detectWith(engine: FaceEngine, image: RgbImage): Promise<FaceLandmarks[]> {
+/** What one image holds: every face the detector found, and those the mesh model could measure. */
+export interface Detection {
+  /** Largest first. */
+  boxes: FaceBox[];
+  /** Largest first; a subset of the boxes. */
+  faces: FaceLandmarks[];
+}
+
+export async function detectWith(engine: FaceEngine, image: RgbImage): Promise<Detection> {
   checkRgbImage(image);
   const { data, width, height } = image;
   const { tf } = engine;
@@ -84,14 +93,18 @@ export async function detectWith(engine: FaceEngine, image: RgbImage): Promise<F
   try {
     const result = await engine.detect(input);
     const faces: FaceLandmarks[] = [];
+    const boxes: FaceBox[] = [];
     for (const f of result.face) {
-      const box = toFaceBox(f.box, f.score, scale, width, height);
+      const box = toFaceBox(f.box, f.boxScore, scale, width, height);
       if (!box) continue;
-      const points = new Float32Array(f.mesh.length * 2);
-      f.mesh.forEach((p, i) => {
-        points[i * 2] = p[0]! / scale;
-        points[i * 2 + 1] = p[1]! / scale;
-      });
+      boxes.push(box);
+      // The attention mesh appends ten iris points after the 468 of the mesh; the rig uses the 468.
+      if (f.mesh.length < MESH_POINTS) continue;
+      const points = new Float32Array(MESH_POINTS * 2);
+      for (let i = 0; i < MESH_POINTS; i++) {
+        points[i * 2] = f.mesh[i]![0]! / scale;
+        points[i * 2 + 1] = f.mesh[i]![1]! / scale;
+      }
       const a = f.rotation?.angle;
       faces.push({
         box,
@@ -101,7 +114,11 @@ export async function detectWith(engine: FaceEngine, image: RgbImage): Promise<F
         roll: a ? a.roll * DEG : 0,
       });
     }
-    return faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+    const area = (b: FaceBox) => b.width * b.height;
+    return {
+      boxes: boxes.sort((a, b) => area(b) - area(a)),
+      faces: faces.sort((a, b) => area(b.box) - area(a.box)),
+    };
   } finally {
     input.dispose();
   }

@@ -19,6 +19,7 @@ export {
 } from './detect-core.js';
 
 export interface FaceDetector {
+  /** Every face the detector finds, largest first (some may have no mesh: see detectLandmarks). */
   detect(image: RgbImage): Promise<FaceBox[]>;
   /** Faces with their 468-point mesh, largest first. */
   detectLandmarks(image: RgbImage): Promise<FaceLandmarks[]>;
@@ -39,13 +40,13 @@ export async function createFaceDetector(): Promise<FaceDetector> {
     { niceness: 10 },
   );
 
-  const detectLandmarks = async (image: RgbImage) => {
+  const request = (image: RgbImage) => {
     checkRgbImage(image);
     // Structured clone copies the pixels: the caller's buffer may be a slice of a larger one.
-    const reply = await client.request({ data: image.data, width: image.width, height: image.height });
-    return reply.faces ?? [];
+    return client.request({ data: image.data, width: image.width, height: image.height });
   };
-  const detect = async (image: RgbImage) => (await detectLandmarks(image)).map((f) => f.box);
+  const detectLandmarks = async (image: RgbImage) => (await request(image)).faces ?? [];
+  const detect = async (image: RgbImage) => (await request(image)).boxes ?? [];
 
   return {
     detect,

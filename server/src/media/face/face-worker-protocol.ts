@@ -1,4 +1,4 @@
-import type { FaceLandmarks } from './detect-core.js';
+import type { FaceBox, FaceLandmarks } from './detect-core.js';
 
 /** Messages between the face detector (main thread) and its worker. */
 export interface FaceWorkerRequest {
@@ -12,5 +12,6 @@ export interface FaceWorkerReply {
   id: number;
   ok: boolean;
   message?: string;
+  boxes?: FaceBox[];
   faces?: FaceLandmarks[];
 }

@@ -13,9 +13,13 @@ async function handle(req: FaceWorkerRequest): Promise<void> {
   const transfer: ArrayBuffer[] = [];
   try {
     engine ??= loadFaceEngine();
-    const faces = await detectWith(await engine, { data: req.data, width: req.width, height: req.height });
+    const { boxes, faces } = await detectWith(await engine, {
+      data: req.data,
+      width: req.width,
+      height: req.height,
+    });
     for (const f of faces) transfer.push(f.points.buffer as ArrayBuffer);
-    reply = { id: req.id, ok: true, faces };
+    reply = { id: req.id, ok: true, boxes, faces };
   } catch (err) {
     if (!(err instanceof RangeError)) engine = null; // let a later request reload a failed engine
     reply = { id: req.id, ok: false, message: err instanceof Error ? err.message : String(err) };

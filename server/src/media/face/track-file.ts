@@ -16,6 +16,8 @@ const VALUES = MESH_POINTS * 2;
 
 interface Header {
   version: number;
+  /** Absent in tracks of the plain face mesh (written before models were named). */
+  model?: string;
   width: number;
   height: number;
   sampleFps: number;
@@ -34,6 +36,7 @@ export function encodeFaceTrack(track: FaceTrack): Buffer {
   const s = track.samples;
   const header: Header = {
     version: VERSION,
+    ...(track.model ? { model: track.model } : {}),
     width: track.width,
     height: track.height,
     sampleFps: track.sampleFps,
@@ -89,6 +92,7 @@ export function decodeFaceTrack(buf: Buffer): FaceTrack {
     });
   }
   return {
+    ...(header.model ? { model: header.model } : {}),
     width: header.width,
     height: header.height,
     sampleFps: header.sampleFps,

@@ -20,7 +20,15 @@ export interface FaceSample {
   roll: number;
 }
 
+/**
+ * The landmark model tracks are measured with now. Tracks of another model (or of none named: those
+ * made with the plain face mesh) are measured again when a render needs them.
+ */
+export const LANDMARK_MODEL = 'face-mesh-attention';
+
 export interface FaceTrack {
+  /** The landmark model that measured the track; absent on tracks of the plain face mesh. */
+  model?: string;
   /** Display size of the source the points refer to. */
   width: number;
   height: number;

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { runMediaBinary } from '../run-ffmpeg.js';
 import { MAX_DETECT_SIDE, type FaceDetector, type FaceLandmarks } from './detector.js';
 import { sampleFrameSize, trackFramesArgs } from './frame-args.js';
-import { smoothTrack, type FaceSample, type FaceTrack } from './track.js';
+import { LANDMARK_MODEL, smoothTrack, type FaceSample, type FaceTrack } from './track.js';
 
 /**
  * Measures face tracks: landmarks of one face, sampled through a video or taken once from a
@@ -114,7 +114,14 @@ export async function trackFaceInVideo(
     throw err;
   }
   await consumed;
-  return smoothTrack({ width: info.width, height: info.height, sampleFps: fps, startSec: from, samples });
+  return smoothTrack({
+    model: LANDMARK_MODEL,
+    width: info.width,
+    height: info.height,
+    sampleFps: fps,
+    startSec: from,
+    samples,
+  });
 }
 
 /** A picture's track: one sample. Any image sharp reads; EXIF orientation is applied. */
@@ -130,6 +137,7 @@ export async function trackFaceInImage(detector: FaceDetector, imagePath: string
     .toBuffer({ resolveWithObject: true });
   const faces = await detector.detectLandmarks({ data, width: info.width, height: info.height });
   return {
+    model: LANDMARK_MODEL,
     width,
     height,
     sampleFps: 0,

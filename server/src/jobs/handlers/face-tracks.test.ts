@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import sharp from 'sharp';
+import type { AvatarRow } from '../../db/schema.js';
+import type { FaceDetector, FaceLandmarks } from '../../media/face/detector.js';
+import { decodeFaceTrack, encodeFaceTrack, LANDMARK_MODEL, type FaceTrack } from '../../media/face/index.js';
+import { SAMPLE_FACE } from '../../media/face/sample-face.js';
+import type { MediaToolkit } from '../../media/toolkit.js';
+import { LocalDiskBlobStore } from '../../storage/local-disk-blob-store.js';
+import { faceTrackFor, type FaceTrackDeps } from './face-tracks.js';
+
+let dir = '';
+let picture = '';
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'likeness-face-tracks-'));
+  picture = join(dir, 'picture.png');
+  await sharp({ create: { width: 72, height: 96, channels: 3, background: '#808080' } })
+    .png()
+    .toFile(picture);
+});
+after(() => rm(dir, { recursive: true, force: true }));
+
+/** A detector that finds the sample face (scaled to the picture) and counts its calls. */
+function countingDetector(): FaceDetector & { calls: number } {
+  const points = Float32Array.from(SAMPLE_FACE.points, (v) => v / 10);
+  const face: FaceLandmarks = {
+    box: { x: 20, y: 20, width: 35, height: 40, score: 0.9 },
+    points,
+    yaw: 0,
+    pitch: 0,
+    roll: 0,
+  };
+  const d = {
+    calls: 0,
+    detect: () => Promise.resolve([face.box]),
+    detectLandmarks: () => {
+      d.calls++;
+      return Promise.resolve([{ ...face, points: points.slice() }]);
+    },
+    detectInFile: () => Promise.reject(new Error('not used')),
+    close: () => Promise.resolve(),
+  };
+  return d;
+}
+
+async function setup(stored: FaceTrack) {
+  const blobs = new LocalDiskBlobStore(join(dir, `blobs-${Math.round(performance.now() * 1000)}`));
+  const key = 'avatars/av_1/face-track.bin';
+  const file = join(dir, 'stored.bin');
+  await writeFile(file, encodeFaceTrack(stored));
+  await blobs.putFile(key, file);
+  const detector = countingDetector();
+  const d: FaceTrackDeps = {
+    blobs,
+    media: { faces: () => Promise.resolve(detector), bins: {} as MediaToolkit['bins'] },
+  };
+  const avatar = {
+    media_kind: 'image',
+    face: JSON.stringify({ report: { faceShare: 1 }, track: { key, fromSec: 0, toSec: 0, sampleFps: 0 } }),
+  } as unknown as AvatarRow;
+  const read = async () => decodeFaceTrack(await readFile(await blobs.toLocalPath(key)));
+  return { d, avatar, detector, read };
+}
+
+const stillTrack = (model?: string): FaceTrack => ({
+  ...(model ? { model } : {}),
+  width: 72,
+  height: 96,
+  sampleFps: 0,
+  startSec: 0,
+  samples: [{ timeSec: 0, score: 0.9, points: new Float32Array(936).fill(5), yaw: 0, pitch: 0, roll: 0 }],
+});
+
+test('a track of the current landmark model is read as stored', async () => {
+  const { d, avatar, detector } = await setup(stillTrack(LANDMARK_MODEL));
+  const track = await faceTrackFor(
+    d,
+    avatar,
+    picture,
+    { fromSec: 0, toSec: 0 },
+    dir,
+    AbortSignal.timeout(10_000),
+  );
+  assert.equal(detector.calls, 0);
+  assert.equal(track.model, LANDMARK_MODEL);
+  assert.equal(track.samples[0]!.points[0], 5);
+});
+
+test('a track of the plain mesh is measured again and the stored one replaced', async () => {
+  const { d, avatar, detector, read } = await setup(stillTrack());
+  const track = await faceTrackFor(
+    d,
+    avatar,
+    picture,
+    { fromSec: 0, toSec: 0 },
+    dir,
+    AbortSignal.timeout(10_000),
+  );
+  assert.equal(detector.calls, 1);
+  assert.equal(track.model, LANDMARK_MODEL);
+  assert.notEqual(track.samples[0]!.points[0], 5);
+  const stored = await read();
+  assert.equal(stored.model, LANDMARK_MODEL, 'the next render reads the new track');
+  // Stored in quarter pixels.
+  assert.ok(Math.abs(stored.samples[0]!.points[0]! - track.samples[0]!.points[0]!) <= 0.125);
+});
