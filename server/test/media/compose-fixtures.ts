@@ -285,9 +285,14 @@ export async function lumaFrames(file: string, w: number, h: number): Promise<Bu
 
 /**
  * Waits (up to `timeoutMs`) until no ffmpeg started by this process (any of its threads) runs any
- * more; returns how many still run then.
+ * more, or none whose command line holds `reading` when given; returns how many still run then.
  */
-export async function ffmpegsLeft(timeoutMs = 20_000): Promise<number> {
+export async function ffmpegsLeft(timeoutMs = 20_000, reading?: string): Promise<number> {
+  return (await ffmpegsRunning(timeoutMs, reading)).length;
+}
+
+/** As ffmpegsLeft, but the command lines of those still running (for a failure's message). */
+export async function ffmpegsRunning(timeoutMs = 20_000, reading?: string): Promise<string[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const tasks = await readdir('/proc/self/task');
@@ -295,9 +300,16 @@ export async function ffmpegsLeft(timeoutMs = 20_000): Promise<number> {
       tasks.map((t) => readFile(`/proc/self/task/${t}/children`, 'utf8').catch(() => '')),
     );
     const pids = lists.join(' ').split(' ').filter(Boolean);
-    const names = await Promise.all(pids.map((p) => readFile(`/proc/${p}/comm`, 'utf8').catch(() => '')));
-    const running = names.filter((n) => n.trim() === 'ffmpeg').length;
-    if (running === 0 || Date.now() > deadline) return running;
+    const procs = await Promise.all(
+      pids.map(async (p) => ({
+        name: (await readFile(`/proc/${p}/comm`, 'utf8').catch(() => '')).trim(),
+        cmdline: (await readFile(`/proc/${p}/cmdline`, 'utf8').catch(() => '')).split('\0').join(' '),
+      })),
+    );
+    const running = procs
+      .filter((p) => p.name === 'ffmpeg' && (!reading || p.cmdline.includes(reading)))
+      .map((p) => p.cmdline);
+    if (running.length === 0 || Date.now() > deadline) return running;
     await new Promise((r) => setTimeout(r, 20));
   }
 }

@@ -16,7 +16,7 @@ import { probeMedia } from '../../src/media/probe.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
 import {
   bins,
-  ffmpegsLeft,
+  ffmpegsRunning,
   makeAvatarVideo,
   makeRampVideo,
   makeSpeech,
@@ -295,7 +295,10 @@ test('a render that fails at its start stops the work it started ahead (the soun
       }),
       (err: unknown) => err instanceof ComposeInputError && err.input === 'avatar',
     );
-    assert.equal(await ffmpegsLeft(10_000), 0, 'no ffmpeg is left reading the speech');
+    // Only the ffmpeg reading this pipe: an earlier test's process that a loaded machine has not yet
+    // reaped is not this render's.
+    const left = await ffmpegsRunning(10_000, fifo);
+    assert.deepEqual(left, [], 'no ffmpeg is left reading the speech');
   } finally {
     await writer.close();
   }
