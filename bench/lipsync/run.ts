@@ -8,7 +8,9 @@
 // has real pauses), plus, where Debian's pocketsphinx-testdata is installed, one driven by two
 // recorded readings. BENCH_LIPSYNC_ONLY=rolled keeps the avatars whose label holds it. Each result is
 // downloaded and measured by the independent lip-sync meter (server/test/helpers/lipsync-meter.ts:
-// face-api's 68 landmarks on the decoded frames, against the file's own sound). Prints one row per
+// face-api's 68 landmarks on the decoded frames, against the file's own sound; the face located and
+// its height measured on the avatar's source, so all videos of an avatar are cropped and scaled
+// alike). Prints one row per
 // video and whether it meets the renderer issue's aims; writes the videos, open- and closed-mouth
 // frames (whole and the face alone) and per-frame CSVs to bench/output/lipsync/. "source at rest"
 // is the meter's gap on the avatar's own source (its closed lips), for the silence figure.
@@ -249,7 +251,11 @@ try {
     },
   ].filter((a) => !ONLY || a.label.includes(ONLY));
   const rest: Record<string, number> = {};
-  for (const a of avatars) rest[a.label] = (await measureLipSync(a.rest)).silenceOpen;
+  const restClip: Record<string, string> = {};
+  for (const a of avatars) {
+    rest[a.label] = (await measureLipSync(a.rest)).silenceOpen;
+    restClip[a.label] = a.rest;
+  }
 
   const t0 = performance.now();
   const avatarIds: Record<string, string> = {};
@@ -301,7 +307,9 @@ try {
     const done = await wait('/video/task', (await w.task).task_id);
     const name = `${w.input}-${w.drive}`.replace(/[^a-z0-9]+/gi, '-');
     const video = await fetchTo(done.video_Url, join(outDir, `${name}.mp4`));
-    const m = await measureLipSync(video);
+    // Located and scaled on the avatar's own source, so every video of one avatar is cropped and
+    // scaled alike whatever its mouth does (the meter's `reference`).
+    const m = await measureLipSync(video, { reference: restClip[w.input] });
     const { open, closed } = openAndClosed(m);
     await saveFrame(video, open, m.face, `${name}-open`);
     if (closed !== null) await saveFrame(video, closed, m.face, `${name}-closed`);

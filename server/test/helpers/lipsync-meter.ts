@@ -22,6 +22,13 @@ export interface LipSyncOptions {
   speechDb?: number;
   /** Pauses this long or longer are silences (silenceOpen), ms; default 300. */
   silenceMs?: number;
+  /**
+   * A clip of the same face at rest with the same frame size (the avatar's own source): the face is
+   * located and its height measured there instead of on the measured video, so how often that
+   * video's mouth is open moves neither the crop nor the scale, and two videos of one avatar read
+   * its closed lips alike. A clip of another size is not used.
+   */
+  reference?: string;
 }
 
 export interface LipSyncFrame {
@@ -213,6 +220,35 @@ export function faceCropFilter(face: NonNullable<LipSyncResult['face']>, fps: nu
  * The meter.
  * -------------------------------------------------------------------------------------------- */
 
+/** The mouth's geometry in every frame of `file`, cropped around `face` (null where none is found). */
+async function mouthFrames(
+  api: FaceApi,
+  bins: Bins,
+  file: string,
+  face: NonNullable<LipSyncResult['face']>,
+  fps: number,
+): Promise<{ geometry: (ReturnType<typeof mouthGeometry> | null)[]; fallbacks: number }> {
+  const geometry: (ReturnType<typeof mouthGeometry> | null)[] = [];
+  let fallbacks = 0;
+  const tiny = new api.TinyFaceDetectorOptions({ inputSize: 160, scoreThreshold: 0.3 });
+  const ssd = new api.SsdMobilenetv1Options({ minConfidence: 0.3 });
+  const args = ['-i', file, '-map', '0:V:0', '-vf', faceCropFilter(face, fps), '-f', 'rawvideo'];
+  await eachFrame(bins.ffmpeg, args, CROP_PX * CROP_PX * 3, async (frame) => {
+    const input = api.tf.tensor3d(new Uint8Array(frame), [CROP_PX, CROP_PX, 3], 'int32');
+    try {
+      let found = await api.detectSingleFace(input, tiny).withFaceLandmarks();
+      if (!found) {
+        fallbacks++;
+        found = await api.detectSingleFace(input, ssd).withFaceLandmarks();
+      }
+      geometry.push(found ? mouthGeometry(found.landmarks.positions) : null);
+    } finally {
+      input.dispose();
+    }
+  });
+  return { geometry, fallbacks };
+}
+
 /** Measures how the mouth of the face in `videoPath` follows the video's own sound. */
 export async function measureLipSync(videoPath: string, opts: LipSyncOptions = {}): Promise<LipSyncResult> {
   const t0 = performance.now();
@@ -222,40 +258,33 @@ export async function measureLipSync(videoPath: string, opts: LipSyncOptions = {
   const fps = info.video.fps;
   const api = await loadFaceApi();
   const t1 = performance.now();
-  const face = await locateFace(api, bins, videoPath, displaySize(info.video), info.durationSec);
+  const size = displaySize(info.video);
+  const refInfo = opts.reference ? await probeMedia(bins.ffprobe, opts.reference) : null;
+  const refSize = refInfo?.video ? displaySize(refInfo.video) : null;
+  const reference =
+    refInfo && refSize && refSize.width === size.width && refSize.height === size.height
+      ? { path: opts.reference!, durationSec: refInfo.durationSec }
+      : null;
+  const located = reference ?? { path: videoPath, durationSec: info.durationSec };
+  const face = await locateFace(api, bins, located.path, size, located.durationSec);
   const t2 = performance.now();
 
   // The mouth, frame by frame: face box (tiny detector, SSD where it misses) → 68 landmarks.
-  const geometry: (ReturnType<typeof mouthGeometry> | null)[] = [];
-  let fallbacks = 0;
-  if (face) {
-    const tiny = new api.TinyFaceDetectorOptions({ inputSize: 160, scoreThreshold: 0.3 });
-    const ssd = new api.SsdMobilenetv1Options({ minConfidence: 0.3 });
-    const args = ['-i', videoPath, '-map', '0:V:0', '-vf', faceCropFilter(face, fps), '-f', 'rawvideo'];
-    await eachFrame(bins.ffmpeg, args, CROP_PX * CROP_PX * 3, async (frame) => {
-      const input = api.tf.tensor3d(new Uint8Array(frame), [CROP_PX, CROP_PX, 3], 'int32');
-      try {
-        let found = await api.detectSingleFace(input, tiny).withFaceLandmarks();
-        if (!found) {
-          fallbacks++;
-          found = await api.detectSingleFace(input, ssd).withFaceLandmarks();
-        }
-        geometry.push(found ? mouthGeometry(found.landmarks.positions) : null);
-      } finally {
-        input.dispose();
-      }
-    });
-  } else {
-    const n = Math.round(info.video.durationSec * fps);
-    for (let i = 0; i < n; i++) geometry.push(null);
-  }
+  const { geometry, fallbacks } = face
+    ? await mouthFrames(api, bins, videoPath, face, fps)
+    : {
+        geometry: Array.from({ length: Math.round(info.video.durationSec * fps) }, () => null),
+        fallbacks: 0,
+      };
 
   const t3 = performance.now();
 
   // Face heights from the eye distance of each frame (rigid, unlike the chin, which drops as the
-  // mouth opens) times the video's median height-to-eyes ratio.
+  // mouth opens) times the median height-to-eyes ratio of the reference's frames, or of the video's.
   const seen = geometry.filter((g) => g !== null);
-  const heightPerEyes = median(seen.map((g) => g.height / g.eyes));
+  const scaleFrames =
+    face && reference ? (await mouthFrames(api, bins, reference.path, face, fps)).geometry : geometry;
+  const heightPerEyes = median(scaleFrames.filter((g) => g !== null).map((g) => g.height / g.eyes));
   const gaps = geometry.map((g) => (g ? g.gapPx / (g.eyes * heightPerEyes) : null));
 
   const times = gaps.map((_, i) => info.video!.startSec + i / fps);

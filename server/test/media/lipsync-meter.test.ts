@@ -160,6 +160,23 @@ test('a mouth that never moves: r near zero and as open in speech as in pauses',
   assert.ok(own.silenceOpen < CLOSED_GAP, `silence open ${own.silenceOpen}`);
 });
 
+test('located on a reference clip of the face at rest, a render reads alike and its silence as the source', async (t) => {
+  // The picture rendered with nothing animated: the source's own closed lips, the same size.
+  const reference = await render('rest.mp4', voice, null);
+  const rest = await measureLipSync(reference);
+  const m = await measureLipSync(talking, { reference });
+  t.diagnostic(
+    `with the reference: ${summary(m)}; the reference itself: silence ${rest.silenceOpen.toFixed(3)}`,
+  );
+  assert.deepEqual(m.face, rest.face, 'the face is located on the reference');
+  assert.ok(Math.abs(m.r - talkingMeasure.r) < 0.1, `r ${m.r} against ${talkingMeasure.r} located on itself`);
+  assert.ok(m.openRatio >= 1.5, `open ratio ${m.openRatio}`);
+  assert.ok(
+    Math.abs(m.silenceOpen - rest.silenceOpen) < 0.01,
+    `silence ${m.silenceOpen}, source ${rest.silenceOpen}`,
+  );
+});
+
 test('moving the sound by 200 ms moves the measured lag by 200 ms', async (t) => {
   const base = talkingMeasure.lagMs;
   // Sound 200 ms earlier: the mouth now follows it 200 ms late. Sound 200 ms later (the audio
