@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CHIN, FOREHEAD, RIGHT_EYE } from '../face/landmarks.js';
-import { buildRig, MAX_GAP_OF_WIDTH, RigBuilder } from './rig.js';
+import { CHIN, FOREHEAD, LIPS_LOWER_INNER, LIPS_UPPER_INNER, RIGHT_EYE } from '../face/landmarks.js';
+import { buildRig, MAX_GAP_OF_WIDTH, partedLips, RigBuilder } from './rig.js';
 import { portraitLandmarks } from '../../../test/helpers/face-fixture.js';
 
 const points = portraitLandmarks();
@@ -84,4 +84,55 @@ test('a builder that meets the same points again gives the same triangles as a f
   assert.deepEqual(again, fresh);
   const other = Array.from(builder.build({ points: moved, pose, blink: 0, head: null }).mesh.triangles);
   assert.deepEqual(other, Array.from(buildRig({ points: moved, pose, blink: 0, head: null }).mesh.triangles));
+});
+
+/** The portrait's landmarks with each lower inner-lip point on its upper partner, as closed lips track. */
+function lipsOnOnePixel(): Float32Array {
+  const p = Float32Array.from(points);
+  LIPS_UPPER_INNER.forEach((u, j) => {
+    const l = LIPS_LOWER_INNER[j]!;
+    p[l * 2] = p[u * 2]!;
+    p[l * 2 + 1] = p[u * 2 + 1]!;
+  });
+  return p;
+}
+
+test('closed lips tracked on one pixel are parted by a seam, about their midpoints; parted ones are kept', () => {
+  const closedLips = lipsOnOnePixel();
+  const scratch = new Float32Array(closedLips.length);
+  const parted = partedLips(closedLips, scratch);
+  assert.equal(parted, scratch);
+  for (let j = 1; j < LIPS_UPPER_INNER.length - 1; j++) {
+    const u = LIPS_UPPER_INNER[j]!;
+    const l = LIPS_LOWER_INNER[j]!;
+    const gap = Math.hypot(parted[l * 2]! - parted[u * 2]!, parted[l * 2 + 1]! - parted[u * 2 + 1]!);
+    assert.ok(gap >= 0.5 && gap < 3, `pair ${j}: ${gap.toFixed(2)} px`);
+    assert.ok(parted[l * 2 + 1]! > parted[u * 2 + 1]!, `pair ${j}: the lower lip stays below`);
+    const mid = (parted[u * 2 + 1]! + parted[l * 2 + 1]!) / 2;
+    assert.ok(Math.abs(mid - closedLips[u * 2 + 1]!) < 1e-3, `pair ${j} moved`);
+  }
+  // Nothing else moves; lips already apart are returned as they are.
+  assert.equal(parted[CHIN * 2], closedLips[CHIN * 2]);
+  const apart = Float32Array.from(parted);
+  assert.equal(partedLips(apart, new Float32Array(apart.length)), apart);
+});
+
+test('closed lips tracked on one pixel open without tearing: every inner-lip point is a corner of the warp', () => {
+  // The triangulation drops a point that duplicates another: the lower lip's inner edge then had no
+  // vertices, and opening the mouth tore the lips into spikes.
+  const closedLips = lipsOnOnePixel();
+  const rig = buildRig({ points: closedLips, pose: { open: 1, wide: 0, round: 0 }, blink: 0, head: null });
+  const parted = partedLips(closedLips, new Float32Array(closedLips.length));
+  const used = new Set(rig.mesh.triangles);
+  const { src } = rig.mesh;
+  for (const i of [...LIPS_UPPER_INNER, ...LIPS_LOWER_INNER]) {
+    let v = -1;
+    for (let k = 0; k < src.length / 2 && v < 0; k++) {
+      if (src[k * 2] === parted[i * 2] && src[k * 2 + 1] === parted[i * 2 + 1]) v = k;
+    }
+    assert.ok(v >= 0 && used.has(v), `inner-lip point ${i} is not in the warp`);
+  }
+  const { upper, lower } = rig.opening;
+  const gap = Math.max(...Array.from({ length: 11 }, (_, j) => lower[j * 2 + 1]! - upper[j * 2 + 1]!));
+  assert.ok(Math.abs(gap - MAX_GAP_OF_WIDTH * rig.opening.width) < 1, `gap ${gap.toFixed(1)}`);
 });

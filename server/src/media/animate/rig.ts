@@ -170,6 +170,7 @@ export class RigBuilder {
   private readonly rigid = new Uint8Array(RIG_SIZE);
   private readonly upper = new Float32Array(PAIRS * 2);
   private readonly lower = new Float32Array(PAIRS * 2);
+  private readonly parted = new Float32Array(MESH_POINTS * 2);
   private delaunay: Delaunator<Float64Array> | null = null;
   private readonly known = new Map<number, { points: Float32Array; triangles: Uint32Array }[]>();
   private knownBytes = 0;
@@ -181,7 +182,14 @@ export class RigBuilder {
 
   /** @internal */
   buffers() {
-    return { src: this.src, dst: this.dst, rigid: this.rigid, upper: this.upper, lower: this.lower };
+    return {
+      src: this.src,
+      dst: this.dst,
+      rigid: this.rigid,
+      upper: this.upper,
+      lower: this.lower,
+      parted: this.parted,
+    };
   }
 
   /** @internal Triangulates the source positions (or finds them triangulated before). */
@@ -225,9 +233,52 @@ export function buildRig(input: RigInput): RigResult {
   return new RigBuilder().build(input);
 }
 
+/**
+ * The smallest gap between the inner lips of a rig's source, as a share of the mouth's width (and at
+ * least MIN_SEAM_PX). Closed lips are tracked with upper and lower inner points on the same pixel;
+ * the triangulation drops a point that duplicates another, so the lower lip's inner edge would have
+ * no vertices and opening the mouth would tear the lips into spikes. Parted this little, the lips
+ * keep a seam of thin triangles between them, which the painted interior covers once they open.
+ */
+const MIN_SEAM_OF_WIDTH = 0.01;
+const MIN_SEAM_PX = 0.5;
+
+/**
+ * `points` with every pair of inner-lip points at least the minimum seam apart (symmetrically, along
+ * the line between them); `points` itself when all are. The copy goes into `scratch`.
+ */
+export function partedLips(points: Float32Array, scratch: Float32Array): Float32Array {
+  const w = Math.hypot(
+    points[MOUTH_CORNER_LEFT * 2]! - points[MOUTH_CORNER_RIGHT * 2]!,
+    points[MOUTH_CORNER_LEFT * 2 + 1]! - points[MOUTH_CORNER_RIGHT * 2 + 1]!,
+  );
+  const seam = Math.max(MIN_SEAM_PX, MIN_SEAM_OF_WIDTH * w);
+  // The mouth's "down": perpendicular to the line between the corners.
+  const ux = (points[MOUTH_CORNER_LEFT * 2]! - points[MOUTH_CORNER_RIGHT * 2]!) / (w || 1);
+  const uy = (points[MOUTH_CORNER_LEFT * 2 + 1]! - points[MOUTH_CORNER_RIGHT * 2 + 1]!) / (w || 1);
+  let out = points;
+  for (let j = 1; j < PAIRS - 1; j++) {
+    const u = LIPS_UPPER_INNER[j]!;
+    const l = LIPS_LOWER_INNER[j]!;
+    const gap = -(points[l * 2]! - points[u * 2]!) * uy + (points[l * 2 + 1]! - points[u * 2 + 1]!) * ux;
+    if (gap >= seam - 1e-3) continue; // float32 positions: a pair parted before reads a hair less
+    if (out === points) {
+      scratch.set(points);
+      out = scratch;
+    }
+    const half = (seam - gap) / 2;
+    // Down in the mouth's frame is (-uy, ux).
+    out[u * 2] = out[u * 2]! + half * uy;
+    out[u * 2 + 1] = out[u * 2 + 1]! - half * ux;
+    out[l * 2] = out[l * 2]! - half * uy;
+    out[l * 2 + 1] = out[l * 2 + 1]! + half * ux;
+  }
+  return out;
+}
+
 function buildInto(input: RigInput, builder: RigBuilder): RigResult {
-  const p = input.points;
-  if (p.length !== MESH_POINTS * 2) throw new RangeError(`expected ${MESH_POINTS} landmarks`);
+  if (input.points.length !== MESH_POINTS * 2) throw new RangeError(`expected ${MESH_POINTS} landmarks`);
+  const p = partedLips(input.points, builder.buffers().parted);
   const px = (i: number) => p[i * 2]!;
   const py = (i: number) => p[i * 2 + 1]!;
 
