@@ -46,8 +46,11 @@ function countingDetector(): FaceDetector & { calls: number } {
   return d;
 }
 
+let stores = 0;
+
+/** A store holding `stored` as an image avatar's track, and the avatar's track as a render asks for it. */
 async function setup(stored: FaceTrack) {
-  const blobs = new LocalDiskBlobStore(join(dir, `blobs-${Math.round(performance.now() * 1000)}`));
+  const blobs = new LocalDiskBlobStore(join(dir, `blobs-${++stores}`));
   const key = 'avatars/av_1/face-track.bin';
   const file = join(dir, 'stored.bin');
   await writeFile(file, encodeFaceTrack(stored));
@@ -62,7 +65,9 @@ async function setup(stored: FaceTrack) {
     face: JSON.stringify({ report: { faceShare: 1 }, track: { key, fromSec: 0, toSec: 0, sampleFps: 0 } }),
   } as unknown as AvatarRow;
   const read = async () => decodeFaceTrack(await readFile(await blobs.toLocalPath(key)));
-  return { d, avatar, detector, read };
+  const trackForRender = () =>
+    faceTrackFor(d, avatar, picture, { fromSec: 0, toSec: 0 }, dir, AbortSignal.timeout(10_000));
+  return { detector, read, trackForRender };
 }
 
 const stillTrack = (model?: string): FaceTrack => ({
@@ -75,30 +80,16 @@ const stillTrack = (model?: string): FaceTrack => ({
 });
 
 test('a track of the current landmark model is read as stored', async () => {
-  const { d, avatar, detector } = await setup(stillTrack(LANDMARK_MODEL));
-  const track = await faceTrackFor(
-    d,
-    avatar,
-    picture,
-    { fromSec: 0, toSec: 0 },
-    dir,
-    AbortSignal.timeout(10_000),
-  );
+  const { detector, trackForRender } = await setup(stillTrack(LANDMARK_MODEL));
+  const track = await trackForRender();
   assert.equal(detector.calls, 0);
   assert.equal(track.model, LANDMARK_MODEL);
   assert.equal(track.samples[0]!.points[0], 5);
 });
 
 test('a track of the plain mesh is measured again and the stored one replaced', async () => {
-  const { d, avatar, detector, read } = await setup(stillTrack());
-  const track = await faceTrackFor(
-    d,
-    avatar,
-    picture,
-    { fromSec: 0, toSec: 0 },
-    dir,
-    AbortSignal.timeout(10_000),
-  );
+  const { detector, read, trackForRender } = await setup(stillTrack());
+  const track = await trackForRender();
   assert.equal(detector.calls, 1);
   assert.equal(track.model, LANDMARK_MODEL);
   assert.notEqual(track.samples[0]!.points[0], 5);
