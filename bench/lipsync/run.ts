@@ -24,7 +24,13 @@ import { resolveMediaBinaries } from '../../server/src/media/binaries.js';
 import { extractFrame } from '../../server/src/media/compose/index.js';
 import { runMediaBinary } from '../../server/src/media/run-ffmpeg.js';
 import { mean } from '../../server/test/helpers/lipsync-math.js';
-import { CLOSED_GAP, measureLipSync, type LipSyncResult } from '../../server/test/helpers/lipsync-meter.js';
+import {
+  CLOSED_GAP,
+  measureLipSync,
+  meterReference,
+  type LipSyncResult,
+  type MeterReference,
+} from '../../server/test/helpers/lipsync-meter.js';
 import { facePhoto, makePortraitVideo, portraitPhoto } from '../../server/test/helpers/media-fixtures.js';
 import { Cleanup } from '../lib/cleanup.js';
 import { svcClient, type Body } from '../lib/svc.js';
@@ -266,10 +272,11 @@ try {
     },
   ].filter((a) => !ONLY || a.label.includes(ONLY));
   const rest: Record<string, number> = {};
-  const restClip: Record<string, string> = {};
+  // Each source measured once as the meter's reference for every video of its avatar.
+  const reference: Record<string, MeterReference> = {};
   for (const a of avatars) {
     rest[a.label] = (await measureLipSync(a.rest)).silenceOpen;
-    restClip[a.label] = a.rest;
+    reference[a.label] = await meterReference(a.rest);
   }
 
   const t0 = performance.now();
@@ -319,7 +326,7 @@ try {
       (await call('POST', '/video/create_by_audio', { file_id: silentFile, avatar })).task_id,
     );
     const video = await fetchTo(done.video_Url, join(work, `silent-${Object.keys(renderedRest).length}.mp4`));
-    const m = await measureLipSync(video, { reference: restClip[input] });
+    const m = await measureLipSync(video, { reference: reference[input] });
     renderedRest[input] = mean(m.perFrame.flatMap((f) => (f.gap === null ? [] : [f.gap])));
   }
   const restOf = (input: string): Rest => ({ source: rest[input]!, rendered: renderedRest[input]! });
@@ -340,7 +347,7 @@ try {
     const video = await fetchTo(done.video_Url, join(outDir, `${name}.mp4`));
     // Located and scaled on the avatar's own source, so every video of one avatar is cropped and
     // scaled alike whatever its mouth does (the meter's `reference`).
-    const m = await measureLipSync(video, { reference: restClip[w.input] });
+    const m = await measureLipSync(video, { reference: reference[w.input] });
     const { open, closed } = openAndClosed(m);
     await saveFrame(video, open, m.face, `${name}-open`);
     if (closed !== null) await saveFrame(video, closed, m.face, `${name}-closed`);

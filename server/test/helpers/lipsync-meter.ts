@@ -26,9 +26,19 @@ export interface LipSyncOptions {
    * A clip of the same face at rest with the same frame size (the avatar's own source): the face is
    * located and its height measured there instead of on the measured video, so how often that
    * video's mouth is open moves neither the crop nor the scale, and two videos of one avatar read
-   * its closed lips alike. A clip of another size is not used.
+   * its closed lips alike. A clip of another size is not used. Give a MeterReference (from
+   * meterReference) to measure several videos against one clip without measuring it each time.
    */
-  reference?: string;
+  reference?: string | MeterReference;
+}
+
+/** Where a reference clip shows the face and how tall the face is (LipSyncOptions.reference). */
+export interface MeterReference {
+  width: number;
+  height: number;
+  face: NonNullable<LipSyncResult['face']> | null;
+  /** Median face height per eye distance over the clip's frames. */
+  heightPerEyes: number;
 }
 
 export interface LipSyncFrame {
@@ -249,6 +259,22 @@ async function mouthFrames(
   return { geometry, fallbacks };
 }
 
+const heightPerEyesOf = (geometry: (ReturnType<typeof mouthGeometry> | null)[]) =>
+  median(geometry.filter((g) => g !== null).map((g) => g.height / g.eyes));
+
+/** Measures a reference clip once: where its face is and how tall (see LipSyncOptions.reference). */
+export async function meterReference(path: string, bins: Bins = defaultBins): Promise<MeterReference> {
+  const info = await probeMedia(bins.ffprobe, path);
+  if (!info.video) throw new Error(`${path} has no video track`);
+  const api = await loadFaceApi();
+  const size = displaySize(info.video);
+  const face = await locateFace(api, bins, path, size, info.durationSec);
+  const heightPerEyes = face
+    ? heightPerEyesOf((await mouthFrames(api, bins, path, face, info.video.fps)).geometry)
+    : NaN;
+  return { ...size, face, heightPerEyes };
+}
+
 /** Measures how the mouth of the face in `videoPath` follows the video's own sound. */
 export async function measureLipSync(videoPath: string, opts: LipSyncOptions = {}): Promise<LipSyncResult> {
   const t0 = performance.now();
@@ -259,14 +285,10 @@ export async function measureLipSync(videoPath: string, opts: LipSyncOptions = {
   const api = await loadFaceApi();
   const t1 = performance.now();
   const size = displaySize(info.video);
-  const refInfo = opts.reference ? await probeMedia(bins.ffprobe, opts.reference) : null;
-  const refSize = refInfo?.video ? displaySize(refInfo.video) : null;
-  const reference =
-    refInfo && refSize && refSize.width === size.width && refSize.height === size.height
-      ? { path: opts.reference!, durationSec: refInfo.durationSec }
-      : null;
-  const located = reference ?? { path: videoPath, durationSec: info.durationSec };
-  const face = await locateFace(api, bins, located.path, size, located.durationSec);
+  const given =
+    typeof opts.reference === 'string' ? await meterReference(opts.reference, bins) : opts.reference;
+  const reference = given?.face && given.width === size.width && given.height === size.height ? given : null;
+  const face = reference ? reference.face : await locateFace(api, bins, videoPath, size, info.durationSec);
   const t2 = performance.now();
 
   // The mouth, frame by frame: face box (tiny detector, SSD where it misses) → 68 landmarks.
@@ -282,9 +304,7 @@ export async function measureLipSync(videoPath: string, opts: LipSyncOptions = {
   // Face heights from the eye distance of each frame (rigid, unlike the chin, which drops as the
   // mouth opens) times the median height-to-eyes ratio of the reference's frames, or of the video's.
   const seen = geometry.filter((g) => g !== null);
-  const scaleFrames =
-    face && reference ? (await mouthFrames(api, bins, reference.path, face, fps)).geometry : geometry;
-  const heightPerEyes = median(scaleFrames.filter((g) => g !== null).map((g) => g.height / g.eyes));
+  const heightPerEyes = reference ? reference.heightPerEyes : heightPerEyesOf(geometry);
   const gaps = geometry.map((g) => (g ? g.gapPx / (g.eyes * heightPerEyes) : null));
 
   const times = gaps.map((_, i) => info.video!.startSec + i / fps);

@@ -66,7 +66,7 @@ async function setup(stored: FaceTrack) {
   } as unknown as AvatarRow;
   const read = async () => decodeFaceTrack(await readFile(await blobs.toLocalPath(key)));
   const trackForRender = () =>
-    faceTrackFor(d, avatar, picture, { fromSec: 0, toSec: 0 }, dir, AbortSignal.timeout(10_000));
+    faceTrackFor(d, avatar, picture, { fromSec: 0, toSec: 0 }, dir, new AbortController().signal);
   return { detector, read, trackForRender };
 }
 

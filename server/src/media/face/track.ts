@@ -21,8 +21,9 @@ export interface FaceSample {
 }
 
 /**
- * The landmark model tracks are measured with now. Tracks of another model (or of none named: those
- * made with the plain face mesh) are measured again when a render needs them.
+ * The landmark model tracks are measured with now (the face engine's, human-engine.ts). Tracks of
+ * another model (or of none named: those made with the plain face mesh) are measured again when a
+ * render needs them.
  */
 export const LANDMARK_MODEL = 'face-mesh-attention';
 
