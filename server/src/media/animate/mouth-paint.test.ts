@@ -40,3 +40,44 @@ test('a closed mouth paints nothing', () => {
   paintMouth(planes(frame), opening(0), { lipLuma: 100 });
   assert.ok(frame.data.every((v) => v === 150));
 });
+
+test('a large open mouth shows the gaps between the upper teeth; a small one shows an even row', () => {
+  // A mouth 160 px wide (a face filling a 1080p frame) and one 40 px wide, both well open.
+  const wide = (w: number) => {
+    const o = opening(20);
+    const k = w / 60;
+    return {
+      ...o,
+      cx: 100,
+      cy: 60,
+      upper: o.upper.map((v) => v * k),
+      lower: o.lower.map((v) => v * k),
+      width: w,
+      maxGap: 20 * k,
+    };
+  };
+  const row = (w: number) => {
+    const frame = { width: 200, height: 120, data: new Uint8Array(200 * 120 * 1.5).fill(150) };
+    const p = planes(frame);
+    const o = wide(w);
+    paintMouth(p, o, { lipLuma: 100 });
+    // Luma along a line through the teeth near their biting edge, from the middle outward.
+    const yu = -0.3 * 20 * (w / 60);
+    const teeth = Math.min(20 * (w / 60) * 0.4, w * 0.08);
+    const y = Math.round(o.cy + yu + teeth * 0.8);
+    return Array.from({ length: Math.floor(w * 0.3) }, (_, i) => p[0].data[y * 200 + 100 + i]!);
+  };
+  const large = row(160);
+  // The gap between the central and the lateral incisor, ~0.34 of the half-width from the middle.
+  const edge = Math.round(0.34 * 80);
+  const around = [...large.slice(edge - 8, edge - 3), ...large.slice(edge + 4, edge + 9)];
+  assert.ok(
+    Math.min(...large.slice(edge - 2, edge + 3)) < Math.min(...around) - 12,
+    `row ${large.join(',')}`,
+  );
+  const small = row(40);
+  // No dip: each pixel at least as light as the darker of its neighbours two pixels away, give or take.
+  for (let i = 2; i < small.length - 2; i++) {
+    assert.ok(small[i]! >= Math.min(small[i - 2]!, small[i + 2]!) - 3, `small row ${small.join(',')}`);
+  }
+});

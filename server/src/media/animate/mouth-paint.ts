@@ -56,6 +56,29 @@ function sortedByX(c: Float32Array, out: Float32Array): Float32Array {
   return out;
 }
 
+/**
+ * Where the upper teeth meet, as a share of the mouth's half-width from its middle: the two
+ * central incisors, the lateral incisors, the canines (seen obliquely, so narrower).
+ */
+const TOOTH_EDGES = [0, 0.34, 0.6, 0.78];
+/** Mouths narrower than this (pixels) show no gaps between teeth: they would be under a pixel. */
+const TOOTH_GAP_MIN_WIDTH = 50;
+
+/**
+ * How much darker a tooth is at `d` pixels from the mouth's middle, for a mouth `w` pixels wide:
+ * a thin line where two teeth meet, widening toward the biting edge (`along`, 0 at the gum, 1 at
+ * the edge) where their corners are rounded.
+ */
+function toothGap(d: number, w: number, along: number): number {
+  const fade = smooth(TOOTH_GAP_MIN_WIDTH, TOOTH_GAP_MIN_WIDTH * 2, w);
+  if (fade <= 0) return 0;
+  const half = w / 2;
+  const line = Math.max(0.4, 0.005 * w) * (1 + 1.5 * smooth(0.55, 1, along));
+  let nearest = Infinity;
+  for (const e of TOOTH_EDGES) nearest = Math.min(nearest, Math.abs(d - e * half));
+  return fade * (0.1 + 0.25 * smooth(0.4, 1, along)) * (1 - smooth(0, line, nearest));
+}
+
 let sortedUpper = new Float32Array(0);
 let sortedLower = new Float32Array(0);
 
@@ -99,34 +122,47 @@ function shadeAt(
   let yy = (lip * 0.2 + 8) * (1 - 0.35 * Math.sin(depth * Math.PI)) * (0.75 + 0.25 * side);
   let cb = 124;
   let cr = 146;
-  // Tongue: a soft pink mound rising from the floor of the mouth.
-  const tongueTop = yl - gap * (0.22 + 0.18 * open);
-  const tongueHalf = w * 0.27;
-  if (y > tongueTop && Math.abs(x) < tongueHalf) {
-    const t = smooth(0, 1, (y - tongueTop) / 2) * (1 - smooth(0.75, 1, Math.abs(x) / tongueHalf));
-    yy += (lip * 0.72 - yy) * t * 0.9;
-    cb += (118 - cb) * t;
-    cr += (160 - cr) * t;
+  // Tongue: a soft pink mound rising from the floor of the mouth, round-topped, behind the teeth.
+  const tongueHalf = w * 0.3;
+  const tongueRise = gap * (0.24 + 0.18 * open);
+  const across = x / tongueHalf;
+  if (across * across < 1) {
+    const top = yl - tongueRise * Math.sqrt(1 - across * across);
+    const t = smooth(-1, 1.5, y - top) * 0.9;
+    if (t > 0) {
+      // Darker toward its back (the top of the mound as seen), lit toward the lips.
+      const lit = 0.6 + 0.4 * smooth(0, tongueRise, y - top);
+      yy += (lip * 0.75 * lit - yy) * t;
+      cb += (118 - cb) * t;
+      cr += (158 - cr) * t;
+    }
   }
-  // Teeth: light bands just inside the lips, across the middle of the mouth.
-  const teethSide = 1 - smooth(0.55, 0.8, side);
+  // Upper teeth: a row just under the upper lip, tallest at the middle (the incisal edge is an
+  // arch), receding into the shadow of the cheeks toward the corners.
+  const teethSide = 1 - smooth(0.5, 0.85, side);
   const teethLuma = clamp(lip * 1.1 + 26, 70, 185);
-  const upperTeeth = Math.min(gap * 0.36, w * 0.075);
-  if (teethSide > 0 && y < yu + upperTeeth + 1) {
-    const t = teethSide * (1 - smooth(upperTeeth - 1, upperTeeth + 1, y - yu));
+  const upperTeeth = Math.min(gap * 0.4, w * 0.08) * (1 - 0.4 * side * side);
+  const below = y - yu;
+  if (teethSide > 0 && below < upperTeeth + 1) {
+    const t = teethSide * (1 - smooth(upperTeeth - 1, upperTeeth + 1, below));
     // Shadowed right under the lip, brightest in the middle of the mouth.
-    const lum = teethLuma * (0.8 + 0.2 * (1 - side)) * (0.72 + 0.28 * smooth(0, upperTeeth * 0.45, y - yu));
+    let lum =
+      teethLuma * (0.72 + 0.28 * Math.cos(side * 1.4)) * (0.72 + 0.28 * smooth(0, upperTeeth * 0.45, below));
+    lum *= 1 - toothGap(side * (w / 2), w, below / (upperTeeth || 1));
     yy += (lum - yy) * t;
-    cb += (127 - cb) * t;
-    cr += (131 - cr) * t;
+    cb += (123 - cb) * t;
+    cr += (132 - cr) * t;
   }
-  const lowerTeeth = open > 0.45 ? Math.min(gap * 0.18, w * 0.05) * smooth(0.45, 0.8, open) : 0;
-  if (lowerTeeth > 0 && teethSide > 0 && y > yl - lowerTeeth - 1 && Math.abs(x) < w * 0.3) {
-    const t = teethSide * smooth(yl - lowerTeeth - 1, yl - lowerTeeth + 1, y) * 0.85;
-    const lum = teethLuma * 0.85;
+  // Lower teeth: the edges of the middle few show over the tongue, behind the lower lip, only
+  // when the mouth is wide open (in speech the lower lip mostly hides them).
+  const lowerTeeth = open > 0.6 ? Math.min(gap * 0.12, w * 0.035) * smooth(0.6, 0.95, open) : 0;
+  if (lowerTeeth > 0 && y > yl - lowerTeeth - 1 && Math.abs(x) < w * 0.2) {
+    const t =
+      smooth(yl - lowerTeeth - 1, yl - lowerTeeth + 1, y) * 0.7 * (1 - smooth(0.1, 0.2, Math.abs(x) / w));
+    const lum = teethLuma * 0.75;
     yy += (lum - yy) * t;
-    cb += (127 - cb) * t;
-    cr += (131 - cr) * t;
+    cb += (123 - cb) * t;
+    cr += (132 - cr) * t;
   }
   out.y = yy;
   out.cb = cb;

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CHIN, FOREHEAD, LIPS_LOWER_INNER, LIPS_UPPER_INNER, RIGHT_EYE } from '../face/landmarks.js';
+import {
+  CHIN,
+  FOREHEAD,
+  LIPS_LOWER_INNER,
+  LIPS_LOWER_OUTER,
+  LIPS_UPPER_INNER,
+  LIPS_UPPER_OUTER,
+  RIGHT_EYE,
+} from '../face/landmarks.js';
 import { buildRig, MAX_GAP_OF_WIDTH, partedLips, RigBuilder } from './rig.js';
 import { portraitLandmarks } from '../../../test/helpers/face-fixture.js';
 
@@ -135,4 +143,44 @@ test('closed lips tracked on one pixel open without tearing: every inner-lip poi
   const { upper, lower } = rig.opening;
   const gap = Math.max(...Array.from({ length: 11 }, (_, j) => lower[j * 2 + 1]! - upper[j * 2 + 1]!));
   assert.ok(Math.abs(gap - MAX_GAP_OF_WIDTH * rig.opening.width) < 1, `gap ${gap.toFixed(1)}`);
+});
+
+test('the lips keep their contours as edges of the warp: no triangle reaches across a lip or the opening', () => {
+  // A plain Delaunay triangulation of thin lips joins the upper lip to the lower one and a lip to
+  // the skin beside it; opened, those triangles dragged lip and skin across the mouth (skin-coloured
+  // wedges, a thinned upper lip at 1080p).
+  for (const [name, landmarks] of [
+    ['tracked', points],
+    ['closed on one pixel', lipsOnOnePixel()],
+  ] as const) {
+    const rig = buildRig({ points: landmarks, pose: { open: 1, wide: 0, round: 0 }, blink: 0, head: null });
+    const parted = partedLips(landmarks, new Float32Array(landmarks.length));
+    const { src, triangles } = rig.mesh;
+    const vertexOf = (i: number) => {
+      for (let k = 0; k < src.length / 2; k++) {
+        if (src[k * 2] === parted[i * 2] && src[k * 2 + 1] === parted[i * 2 + 1]) return k;
+      }
+      return -1;
+    };
+    const edges = new Set<string>();
+    for (let t = 0; t < triangles.length; t += 3) {
+      for (const [a, b] of [
+        [triangles[t]!, triangles[t + 1]!],
+        [triangles[t + 1]!, triangles[t + 2]!],
+        [triangles[t + 2]!, triangles[t]!],
+      ] as const) {
+        edges.add(`${Math.min(a, b)}-${Math.max(a, b)}`);
+      }
+    }
+    for (const contour of [LIPS_UPPER_INNER, LIPS_LOWER_INNER, LIPS_UPPER_OUTER, LIPS_LOWER_OUTER]) {
+      for (let j = 1; j < contour.length; j++) {
+        const a = vertexOf(contour[j - 1]!);
+        const b = vertexOf(contour[j]!);
+        assert.ok(
+          edges.has(`${Math.min(a, b)}-${Math.max(a, b)}`),
+          `${name}: ${contour[j - 1]}–${contour[j]} is not an edge`,
+        );
+      }
+    }
+  }
 });

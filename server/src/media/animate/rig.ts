@@ -16,6 +16,7 @@ import {
   NOSE_TIP,
   RIGHT_EYE,
 } from '../face/landmarks.js';
+import { constrainEdges } from './constrained-edges.js';
 import type { MouthPose } from './timeline/types.js';
 import type { WarpMesh } from './warp.js';
 
@@ -47,6 +48,8 @@ export const POSE_RANGE = {
 /** Horizontal stretch of the lips per unit of `wide`, and their gathering per unit of `round`. */
 const SPREAD = 0.1;
 const GATHER = 0.2;
+/** The outer share of each half of the opening (middle to inner corner) over which it narrows to the corner. */
+const CORNER_TAPER = 0.35;
 
 export interface HeadMotion {
   /** Rotation in the image plane, radians, positive = clockwise on screen. */
@@ -202,6 +205,7 @@ export class RigBuilder {
     if (seen) return (this.last = seen.triangles);
     if (this.delaunay) this.delaunay.update();
     else this.delaunay = new Delaunator(this.coords);
+    constrainEdges(this.delaunay, LIP_EDGES);
     const triangles = this.delaunay.triangles.slice();
     const bytes = triangles.byteLength + this.src.byteLength;
     if (this.knownBytes + bytes <= TRIANGULATION_CACHE_BYTES) {
@@ -214,6 +218,23 @@ export class RigBuilder {
     return (this.last = triangles);
   }
 }
+
+/**
+ * The lips' contours as edges of the rig (rig point indices): the inner contours bound the opening,
+ * the outer ones the lips. A plain Delaunay triangulation of thin lips has triangles from one lip
+ * across to the other, or from a lip into the skin beside it; when the mouth opens those stretch
+ * pieces of lip and skin across the opening (seen at 1080p as skin-coloured wedges, a thinned upper
+ * lip and notches in it). With these edges kept, every triangle lies wholly inside the opening
+ * (which the painter covers), on one lip (which moves as one piece), or in the skin.
+ */
+const LIP_EDGES: readonly [number, number][] = [
+  LIPS_UPPER_INNER,
+  LIPS_LOWER_INNER,
+  LIPS_UPPER_OUTER,
+  LIPS_LOWER_OUTER,
+].flatMap((contour) =>
+  contour.slice(1).map((m, j): [number, number] => [RIG_INDEX.get(contour[j]!)!, RIG_INDEX.get(m)!]),
+);
 
 function samePoints(a: Float32Array | Float64Array, b: Float32Array): boolean {
   for (let i = 0; i < b.length; i++) if (a[i] !== b[i]) return false;
@@ -315,13 +336,20 @@ function buildInto(input: RigInput, builder: RigBuilder): RigResult {
   const lowerDy: number[] = [];
   let centreDelta = 0;
   const shapeHalf = half * (1 + SPREAD * pose.wide - GATHER * pose.round);
+  // The inner corners, in the mouth frame (they sit inside the outer corners that set its width).
+  const leftX = toLocal(f, px(LIPS_UPPER_INNER[0]), py(LIPS_UPPER_INNER[0]))[0];
+  const rightX = toLocal(f, px(LIPS_UPPER_INNER[n - 1]!), py(LIPS_UPPER_INNER[n - 1]!))[0];
   for (let j = 0; j < n; j++) {
     const [ux, uy] = toLocal(f, px(LIPS_UPPER_INNER[j]!), py(LIPS_UPPER_INNER[j]!));
     const [, ly2] = toLocal(f, px(LIPS_LOWER_INNER[j]!), py(LIPS_LOWER_INNER[j]!));
     const x = ux;
     const r = clamp(Math.abs(x * (1 + SPREAD * pose.wide - GATHER * pose.round)) / shapeHalf, 0, 1);
-    // Parabolic opening, squarer when rounded (an "oo" opening is more circular).
-    const profile = (1 - pose.round) * (1 - r * r) + pose.round * (1 - r * r * r * r);
+    // Parabolic opening, squarer when rounded (an "oo" opening is more circular), narrowing to
+    // the inner corners: the pairs next to them sit only a few pixels away, and opened as far as
+    // the parabola says, the opening ended there in a blunt step.
+    const corner = Math.abs(x < 0 === leftX < 0 ? leftX : rightX) || 1;
+    const taper = clamp((1 - Math.abs(x) / corner) / CORNER_TAPER, 0, 1);
+    const profile = ((1 - pose.round) * (1 - r * r) + pose.round * (1 - r * r * r * r)) * taper;
     const target = j === 0 || j === n - 1 ? 0 : pose.open * maxGap * profile;
     const delta = target - Math.max(0, ly2 - uy);
     pairX.push(x);
