@@ -116,7 +116,12 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     config,
     tmpDir,
     opts.fetcher,
-    await findTranslationCatalog(config.media.translation, opts.translationEngines),
+    await findTranslationCatalog(
+      config.media.translation,
+      opts.translationEngines,
+      config.media.modelPacksDir,
+      (message) => log.warn(message),
+    ),
   );
   const media = engine.media;
   const covers = new CoverThreads(config.covers.threads);

@@ -163,7 +163,7 @@ export function registerDoctorCommand(program: Command): void {
           if (c?.media.translation === 'off')
             return 'off (LIKENESS_TRANSLATION): video/translate refuses every language';
           const { findTranslationCatalog } = await import('../media/translate/index.js');
-          const catalog = await findTranslationCatalog('auto');
+          const catalog = await findTranslationCatalog('auto', undefined, c?.media.modelPacksDir ?? null);
           const names = catalog.engines.map((e) => e.name).join(', ');
           if (catalog.routes.length === 0) {
             const found = names ? ` (found ${names}, which alone translates nothing likeness speaks)` : '';
@@ -179,17 +179,21 @@ export function registerDoctorCommand(program: Command): void {
         await check('model packs', async () => {
           const dir = c?.media.modelPacksDir;
           if (!dir) return 'none (LIKENESS_MODEL_PACKS is not set)';
-          const { loadModelPacks } = await import('../media/translate/packs.js');
-          const { verified, refused } = await loadModelPacks(dir);
-          const ok = verified.map(
-            (p) => `${p.manifest.name} (${p.manifest.kind}, ${p.manifest.engine}): verified`,
-          );
+          const { detectPackEngine } = await import('../media/translate/pack-engine.js');
+          const { loaded, idle, refused } = await detectPackEngine(dir);
+          const ok = [
+            ...loaded.map(
+              (p) =>
+                `${p.manifest.name} (speech recognition on sherpa-onnx, ${p.manifest.languages?.join(' ')}): loads`,
+            ),
+            ...idle.map(
+              (p) =>
+                `${p.manifest.name} (${p.manifest.kind}, ${p.manifest.engine}): verified, not run by this build`,
+            ),
+          ];
           const bad = refused.map((p) => `${p.dir}: refused, ${p.reason}`);
           const lines = [...ok, ...bad];
-          const summary =
-            lines.length === 0
-              ? `no pack in ${dir}`
-              : `${lines.join('; ')} (this build does not run packs yet)`;
+          const summary = lines.length === 0 ? `no pack in ${dir}` : lines.join('; ');
           if (bad.length > 0) throw new Error(summary);
           return summary;
         }),

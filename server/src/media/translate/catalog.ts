@@ -2,6 +2,7 @@ import { isSpeechLanguage, type SpeechLanguage } from '../speech/languages.js';
 import { detectDebianEngine } from './debian-engine.js';
 import type { EngineCallOptions, TranslationEngine } from './engine.js';
 import { describeLanguage, type LanguagePair } from './languages.js';
+import { detectPackEngine } from './pack-engine.js';
 import { targetLanguages, translationRoutes, type TranslationRoute } from './routes.js';
 
 /**
@@ -80,14 +81,30 @@ export class TranslationCatalog {
 
 /**
  * The catalog of a process: the engines given (tests), those found on this machine ('auto': the
- * Debian engine, where installed), or none ('off').
+ * recognition packs under `packsDir` that load, then the Debian engine, where installed), or none
+ * ('off'). A pack's recogniser comes first, so it hears the languages it knows in place of
+ * PocketSphinx. `warn` hears of every pack refused or not run, with the reason.
  */
 export async function findTranslationCatalog(
   mode: 'auto' | 'off',
   given?: readonly TranslationEngine[],
+  packsDir: string | null = null,
+  warn: (message: string) => void = () => undefined,
 ): Promise<TranslationCatalog> {
   if (given) return new TranslationCatalog(given);
   if (mode === 'off') return new TranslationCatalog([]);
+  const engines: TranslationEngine[] = [];
+  if (packsDir) {
+    const found = await detectPackEngine(packsDir);
+    for (const r of found.refused) warn(`model pack ${r.dir} refused: ${r.reason}`);
+    for (const p of found.idle) {
+      warn(
+        `model pack ${p.manifest.name} (${p.manifest.engine}) verified, not run: this build runs recognition packs only`,
+      );
+    }
+    if (found.engine) engines.push(found.engine);
+  }
   const debian = await detectDebianEngine();
-  return new TranslationCatalog(debian ? [debian] : []);
+  if (debian) engines.push(debian);
+  return new TranslationCatalog(engines);
 }

@@ -14,7 +14,17 @@ const asr = (over: Record<string, unknown> = {}) => ({
   engine: 'sherpa-onnx',
   languages: ['en'],
   licence: 'MIT',
-  files: [{ path: 'tiny-encoder.onnx', sha256: sha('encoder') }],
+  files: [
+    { path: 'tiny-encoder.onnx', sha256: sha('encoder') },
+    { path: 'tiny-decoder.onnx', sha256: sha('decoder') },
+    { path: 'tokens.txt', sha256: sha('tokens') },
+  ],
+  model: {
+    type: 'whisper',
+    encoder: 'tiny-encoder.onnx',
+    decoder: 'tiny-decoder.onnx',
+    tokens: 'tokens.txt',
+  },
   ...over,
 });
 
@@ -22,6 +32,12 @@ test('a manifest is read as typed, language codes mapped to the API’s', () => 
   const m = parseManifest(asr({ languages: ['eng'] }));
   assert.ok(typeof m !== 'string');
   assert.deepEqual(m.languages, ['en']);
+  assert.deepEqual(m.model, {
+    type: 'whisper',
+    encoder: 'tiny-encoder.onnx',
+    decoder: 'tiny-decoder.onnx',
+    tokens: 'tokens.txt',
+  });
   const mt = parseManifest({
     name: 'bergamot-en-de',
     kind: 'translation',
@@ -50,6 +66,19 @@ test('a manifest that cannot be trusted is refused, saying why', () => {
   assert.match(why(asr({ licence: undefined })), /names no licence/);
   assert.match(why(asr({ languages: ['klingon'] })), /languages must list language codes/);
   assert.match(why(asr({ files: [] })), /lists no files/);
+  assert.match(
+    why(asr({ model: undefined })),
+    /^model must name the model's type \(whisper or sense-voice\)/,
+  );
+  assert.equal(why(asr({ model: { type: 'ctc' } })), 'model.type must be whisper or sense-voice, got "ctc"');
+  assert.equal(
+    why(asr({ model: { type: 'sense-voice', model: 'model.onnx', tokens: 'tokens.txt' } })),
+    'model.model: model.onnx is not among the files listed with their sha256',
+  );
+  assert.equal(
+    why(asr({ model: { type: 'whisper', encoder: 'tiny-encoder.onnx', tokens: 'tokens.txt' } })),
+    "model.decoder must name one of the pack's files",
+  );
   assert.equal(
     why(asr({ files: [{ path: '../../etc/passwd', sha256: sha('x') }] })),
     "../../etc/passwd: a file must lie inside the pack's folder",
@@ -84,8 +113,9 @@ before(async () => {
     }
     for (const [f, content] of Object.entries(files)) await writeFile(path.join(root, name, f), content);
   };
-  await pack('good', asr(), { 'tiny-encoder.onnx': 'encoder' });
-  await pack('altered', asr(), { 'tiny-encoder.onnx': 'encoder, altered' });
+  const rest = { 'tiny-decoder.onnx': 'decoder', 'tokens.txt': 'tokens' };
+  await pack('good', asr(), { 'tiny-encoder.onnx': 'encoder', ...rest });
+  await pack('altered', asr(), { 'tiny-encoder.onnx': 'encoder, altered', ...rest });
   await pack('incomplete', asr());
   await pack('bare', undefined);
   await pack('garbled', '{ "name": ');

@@ -8,8 +8,8 @@ import { apiLanguageCode } from './languages.js';
  * recognition through sherpa-onnx, Bergamot translation): a folder per pack under
  * LIKENESS_MODEL_PACKS, each with a `manifest.json` naming its engine, languages, licence and files
  * with their SHA-256. likeness never downloads a pack; it verifies what it finds, and refuses a pack
- * it cannot trust, saying why. (The runtimes that would run verified packs are not part of this
- * build yet: `likeness doctor` reports packs, the translation routes do not use them.)
+ * it cannot trust, saying why. Recognition packs name their model's files by role (`model`): they
+ * run on sherpa-onnx (pack-engine.ts). Translation packs are verified, not run by this build.
  */
 
 export type PackKind = 'speech-recognition' | 'translation';
@@ -21,12 +21,25 @@ export interface PackFile {
   sha256: string;
 }
 
+/** A recognition pack's model: its kind and which of its files plays which part. */
+export type RecogniserModel =
+  | { type: 'whisper'; encoder: string; decoder: string; tokens: string }
+  | { type: 'sense-voice'; model: string; tokens: string };
+
+/** The files each kind of recogniser model needs, by role. */
+const MODEL_ROLES: Record<RecogniserModel['type'], readonly string[]> = {
+  whisper: ['encoder', 'decoder', 'tokens'],
+  'sense-voice': ['model', 'tokens'],
+};
+
 export interface PackManifest {
   name: string;
   kind: PackKind;
   engine: PackEngine;
   /** Speech recognition: the languages it hears. */
   languages?: string[];
+  /** Speech recognition: the model, its files relative to the pack's folder. */
+  model?: RecogniserModel;
   /** Translation: the pair it translates. */
   from?: string;
   to?: string;
@@ -96,7 +109,32 @@ export function parseManifest(value: unknown): PackManifest | string {
     if (!/^[0-9a-f]{64}$/i.test(file.sha256)) return `${file.path}: sha256 must be 64 hex digits`;
     manifest.files.push({ path: normal, sha256: file.sha256.toLowerCase() });
   }
+  if (kind === 'speech-recognition') {
+    const model = parseModel(m.model, new Set(manifest.files.map((f) => f.path)));
+    if (typeof model === 'string') return model;
+    manifest.model = model;
+  }
   return manifest;
+}
+
+/** A recognition pack's `model`: its type and, for each role, one of the pack's listed files. Pure. */
+function parseModel(value: unknown, listed: ReadonlySet<string>): RecogniserModel | string {
+  const types = Object.keys(MODEL_ROLES).join(' or ');
+  if (typeof value !== 'object' || value === null)
+    return `model must name the model's type (${types}) and its files`;
+  const v = value as Record<string, unknown>;
+  const type = v.type;
+  if (type !== 'whisper' && type !== 'sense-voice')
+    return `model.type must be ${types}, got ${JSON.stringify(type)}`;
+  const model: Record<string, string> = { type };
+  for (const role of MODEL_ROLES[type]) {
+    const file = v[role];
+    if (typeof file !== 'string') return `model.${role} must name one of the pack's files`;
+    const normal = path.posix.normalize(file);
+    if (!listed.has(normal)) return `model.${role}: ${file} is not among the files listed with their sha256`;
+    model[role] = normal;
+  }
+  return model as RecogniserModel;
 }
 
 /** Reads and verifies one pack folder: its manifest, then every file's presence and SHA-256. */
