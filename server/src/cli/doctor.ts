@@ -180,17 +180,12 @@ export function registerDoctorCommand(program: Command): void {
           const dir = c?.media.modelPacksDir;
           if (!dir) return 'none (LIKENESS_MODEL_PACKS is not set)';
           const { detectPackEngine } = await import('../media/translate/pack-engine.js');
-          const { loaded, idle, refused } = await detectPackEngine(dir);
-          const ok = [
-            ...loaded.map(
-              (p) =>
-                `${p.manifest.name} (speech recognition on sherpa-onnx, ${p.manifest.languages?.join(' ')}): loads`,
-            ),
-            ...idle.map(
-              (p) =>
-                `${p.manifest.name} (${p.manifest.kind}, ${p.manifest.engine}): verified, not run by this build`,
-            ),
-          ];
+          const { loaded, refused } = await detectPackEngine(dir);
+          const ok = loaded.map((p) =>
+            p.manifest.kind === 'speech-recognition'
+              ? `${p.manifest.name} (speech recognition on sherpa-onnx, ${p.manifest.languages?.join(' ')}): loads`
+              : `${p.manifest.name} (translation on Bergamot, ${p.manifest.from} → ${p.manifest.to}): loads`,
+          );
           const bad = refused.map((p) => `${p.dir}: refused, ${p.reason}`);
           const lines = [...ok, ...bad];
           const summary = lines.length === 0 ? `no pack in ${dir}` : lines.join('; ');

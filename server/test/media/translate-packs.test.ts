@@ -13,9 +13,10 @@ import { bins, makeTempDir } from './compose-fixtures.js';
 /**
  * The model-pack runtime on what can run here: sherpa-onnx with the Silero VAD model kept with
  * likeness cuts real speech into its stretches, in a child process; a pack whose model sherpa-onnx
- * cannot load is refused with sherpa's reason while the service's process goes on (sherpa-onnx
- * aborts the process it loads a bad model in). Recognition itself needs a pack's weights, which no
- * package this project can install ships: not tested here (README, video translation).
+ * or Bergamot cannot load is refused with the runtime's reason while the service's process goes on
+ * (sherpa-onnx aborts the process it loads a bad model in). Recognition and translation themselves
+ * need a pack's weights, which no package this project can install ships: not tested here
+ * (README, video translation).
  */
 
 let speech: SpeechEngine;
@@ -102,7 +103,7 @@ test('a pack whose model sherpa-onnx cannot load is refused with its reason; the
   // process would have died with it).
 });
 
-test('packs found on start: refused ones say why, translation packs are verified and not run', async () => {
+test('packs found on start: each model loaded in its runtime, refused with the runtime’s reason', async () => {
   const { root } = await makePack(
     'bergamot-en-de',
     {
@@ -112,18 +113,20 @@ test('packs found on start: refused ones say why, translation packs are verified
       from: 'en',
       to: 'de',
       licence: 'CC-BY-SA-4.0',
+      model: { type: 'bergamot', model: 'model.bin', shortlist: 'lex.bin', vocabs: ['vocab.spm'] },
     },
-    { 'model.bin': 'weights' },
+    { 'model.bin': 'weights', 'lex.bin': 'shortlist', 'vocab.spm': 'vocabulary' },
   );
   await notAModel();
   const found = await detectPackEngine(root);
   assert.equal(found.engine, null);
-  assert.deepEqual(
-    found.idle.map((p) => p.manifest.name),
-    ['bergamot-en-de'],
+  assert.deepEqual(found.loaded, []);
+  const reasons = Object.fromEntries(found.refused.map((r) => [path.basename(r.dir), r.reason]));
+  assert.deepEqual(Object.keys(reasons).sort(), ['bergamot-en-de', 'not-a-model']);
+  // Marian's own words, from Bergamot's WebAssembly in a worker thread.
+  assert.match(
+    reasons['bergamot-en-de']!,
+    /^the model does not load in Bergamot: SentencePiece vocabulary error/,
   );
-  assert.deepEqual(
-    found.refused.map((r) => path.basename(r.dir)),
-    ['not-a-model'],
-  );
+  assert.match(reasons['not-a-model']!, /^the model does not load in sherpa-onnx: Load model from/);
 });

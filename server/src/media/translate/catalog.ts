@@ -81,9 +81,9 @@ export class TranslationCatalog {
 
 /**
  * The catalog of a process: the engines given (tests), those found on this machine ('auto': the
- * recognition packs under `packsDir` that load, then the Debian engine, where installed), or none
- * ('off'). A pack's recogniser comes first, so it hears the languages it knows in place of
- * PocketSphinx. `warn` hears of every pack refused or not run, with the reason.
+ * model packs under `packsDir` that load, then the Debian engine, where installed), or none
+ * ('off'). A pack comes first, so it hears (or translates) what it knows in place of PocketSphinx
+ * (or Apertium). `warn` hears of every pack refused, with the reason.
  */
 export async function findTranslationCatalog(
   mode: 'auto' | 'off',
@@ -97,11 +97,6 @@ export async function findTranslationCatalog(
   if (packsDir) {
     const found = await detectPackEngine(packsDir);
     for (const r of found.refused) warn(`model pack ${r.dir} refused: ${r.reason}`);
-    for (const p of found.idle) {
-      warn(
-        `model pack ${p.manifest.name} (${p.manifest.engine}) verified, not run: this build runs recognition packs only`,
-      );
-    }
     if (found.engine) engines.push(found.engine);
   }
   const debian = await detectDebianEngine();

@@ -3,8 +3,9 @@ import type { RecognisedWord } from './pocketsphinx.js';
 
 /**
  * The translation engine port: what recognises speech and translates text. Adapters: the Debian
- * engines (debian-engine.ts: PocketSphinx and Apertium, an optional system install). The set of
- * languages a server translates follows from the engines it finds (routes.ts).
+ * engines (debian-engine.ts: PocketSphinx and Apertium, an optional system install) and the
+ * operator's model packs (pack-engine.ts: sherpa-onnx recognition, Bergamot translation). The set
+ * of languages a server translates follows from the engines it finds (routes.ts).
  */
 
 export interface EngineCallOptions {

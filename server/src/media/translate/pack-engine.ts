@@ -1,15 +1,16 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { bergamotTranslate, type BergamotModel } from './bergamot.js';
 import type { EngineCallOptions, TranslationEngine } from './engine.js';
+import type { LanguagePair } from './languages.js';
 import { runPackRunner, VAD_MODEL, wordsFromSegments } from './pack-recogniser.js';
 import { loadModelPacks, type RecogniserModel, type RefusedPack, type VerifiedPack } from './packs.js';
 
 /**
  * The model-pack adapter of the translation engine port: speech recognition from the operator's
- * sherpa-onnx packs (Whisper, SenseVoice), each request in a child process (pack-runner.ts).
- * Translation packs (Bergamot) are verified but not run by this build: the engine translates no
- * pair, and `likeness doctor` says so.
+ * sherpa-onnx packs (Whisper, SenseVoice), each request in a child process (pack-runner.ts), and
+ * translation from Bergamot packs, each request in a worker thread (bergamot.ts).
  */
 
 /** A recognition pack's model files as absolute paths. */
@@ -20,6 +21,14 @@ export function modelPaths(pack: VerifiedPack): RecogniserModel {
   return model.type === 'whisper'
     ? { type: 'whisper', encoder: at(model.encoder), decoder: at(model.decoder), tokens: at(model.tokens) }
     : { type: 'sense-voice', model: at(model.model), tokens: at(model.tokens) };
+}
+
+/** A translation pack's model files as absolute paths. */
+export function translatorPaths(pack: VerifiedPack): BergamotModel {
+  const t = pack.manifest.translator;
+  if (!t) throw new Error(`${pack.manifest.name} has no translation model`);
+  const at = (file: string) => path.join(pack.dir, file);
+  return { model: at(t.model), shortlist: at(t.shortlist), vocabs: t.vocabs.map(at), precision: t.precision };
 }
 
 /** Half a second of silence as a 16 kHz mono 16-bit WAV. */
@@ -42,11 +51,19 @@ function silentWav(): Buffer {
 }
 
 /**
- * Whether a recognition pack's model loads in sherpa-onnx: null when it does, else why not. A
- * pack whose files match their SHA-256 can still hold a model sherpa-onnx cannot read (another
- * format, another model kind than the manifest says).
+ * Whether a pack's model loads in its runtime (sherpa-onnx, Bergamot): null when it does, else why
+ * not. A pack whose files match their SHA-256 can still hold a model the runtime cannot read
+ * (another format, another kind of model than the manifest says).
  */
 export async function checkPackLoads(pack: VerifiedPack, vadModel = VAD_MODEL): Promise<string | null> {
+  if (pack.manifest.kind === 'translation') {
+    try {
+      await bergamotTranslate(translatorPaths(pack), [], { timeoutMs: 120_000 });
+      return null;
+    } catch (e) {
+      return `the model does not load in Bergamot: ${(e as Error).message}`;
+    }
+  }
   const dir = await mkdtemp(path.join(tmpdir(), 'likeness-pack-check-'));
   try {
     const wav = path.join(dir, 'silence.wav');
@@ -64,18 +81,29 @@ export async function checkPackLoads(pack: VerifiedPack, vadModel = VAD_MODEL): 
 export class PackEngine implements TranslationEngine {
   readonly name: string;
   readonly recognises: readonly string[];
-  readonly pairs = [] as const;
+  readonly pairs: readonly LanguagePair[];
+  private readonly recognisers: readonly VerifiedPack[];
+  private readonly translators: readonly VerifiedPack[];
 
   constructor(
-    private readonly packs: readonly VerifiedPack[],
+    packs: readonly VerifiedPack[],
     private readonly vadModel = VAD_MODEL,
   ) {
-    this.name = `model packs (sherpa-onnx: ${packs.map((p) => p.manifest.name).join(', ')})`;
-    this.recognises = [...new Set(packs.flatMap((p) => p.manifest.languages ?? []))].sort();
+    this.recognisers = packs.filter((p) => p.manifest.kind === 'speech-recognition');
+    this.translators = packs.filter((p) => p.manifest.kind === 'translation');
+    const names = (list: readonly VerifiedPack[]) => list.map((p) => p.manifest.name).join(', ');
+    this.name = `model packs (${[
+      this.recognisers.length ? `sherpa-onnx: ${names(this.recognisers)}` : '',
+      this.translators.length ? `bergamot: ${names(this.translators)}` : '',
+    ]
+      .filter(Boolean)
+      .join('; ')})`;
+    this.recognises = [...new Set(this.recognisers.flatMap((p) => p.manifest.languages ?? []))].sort();
+    this.pairs = this.translators.map((p) => ({ from: p.manifest.from!, to: p.manifest.to! }));
   }
 
   async recognise(wav16k: string, language: string, opts?: EngineCallOptions) {
-    const pack = this.packs.find((p) => p.manifest.languages?.includes(language));
+    const pack = this.recognisers.find((p) => p.manifest.languages?.includes(language));
     if (!pack) throw new Error(`no model pack recognises ${language}`);
     const answer = await runPackRunner(
       { vadModel: this.vadModel, wav: wav16k, model: modelPaths(pack), language },
@@ -84,36 +112,27 @@ export class PackEngine implements TranslationEngine {
     return wordsFromSegments(answer.segments);
   }
 
-  translate(): Promise<string[]> {
-    return Promise.reject(new Error('model packs translate nothing in this build'));
+  translate(lines: readonly string[], pair: LanguagePair, opts?: EngineCallOptions): Promise<string[]> {
+    const pack = this.translators.find((p) => p.manifest.from === pair.from && p.manifest.to === pair.to);
+    if (!pack) return Promise.reject(new Error(`no model pack translates ${pair.from} to ${pair.to}`));
+    return bergamotTranslate(translatorPaths(pack), lines, opts);
   }
 }
 
 /**
- * The packs under `dir`: verified, then each recognition pack loaded once in sherpa-onnx. Returns
- * the engine of those that load (null when none) and every refused pack with its reason;
- * translation packs are listed as `idle` (verified, not run by this build).
+ * The packs under `dir`: verified, then each model loaded once in its runtime. Returns the engine
+ * of those that load (null when none), those packs, and every refused pack with its reason.
  */
 export async function detectPackEngine(
   dir: string,
   vadModel = VAD_MODEL,
-): Promise<{
-  engine: PackEngine | null;
-  refused: RefusedPack[];
-  idle: VerifiedPack[];
-  loaded: VerifiedPack[];
-}> {
+): Promise<{ engine: PackEngine | null; loaded: VerifiedPack[]; refused: RefusedPack[] }> {
   const { verified, refused } = await loadModelPacks(dir);
   const loaded: VerifiedPack[] = [];
-  const idle: VerifiedPack[] = [];
   for (const pack of verified) {
-    if (pack.manifest.kind !== 'speech-recognition') {
-      idle.push(pack);
-      continue;
-    }
     const why = await checkPackLoads(pack, vadModel);
     if (why) refused.push({ dir: pack.dir, reason: why });
     else loaded.push(pack);
   }
-  return { engine: loaded.length ? new PackEngine(loaded, vadModel) : null, refused, idle, loaded };
+  return { engine: loaded.length ? new PackEngine(loaded, vadModel) : null, loaded, refused };
 }

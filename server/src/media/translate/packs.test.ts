@@ -45,13 +45,24 @@ test('a manifest is read as typed, language codes mapped to the API’s', () => 
     from: 'en',
     to: 'de',
     licence: 'CC-BY-SA-4.0',
-    files: [{ path: 'model/./enDe.bin', sha256: sha('x').toUpperCase() }],
+    files: [
+      { path: 'model/./enDe.bin', sha256: sha('x').toUpperCase() },
+      { path: 'lex.bin', sha256: sha('l') },
+      { path: 'vocab.spm', sha256: sha('v') },
+    ],
+    model: { type: 'bergamot', model: 'model/enDe.bin', shortlist: 'lex.bin', vocabs: ['vocab.spm'] },
   });
   assert.ok(typeof mt !== 'string');
   assert.deepEqual(
     [mt.from, mt.to, mt.files[0]!.path, mt.files[0]!.sha256],
     ['en', 'de', 'model/enDe.bin', sha('x')],
   );
+  assert.deepEqual(mt.translator, {
+    type: 'bergamot',
+    model: 'model/enDe.bin',
+    shortlist: 'lex.bin',
+    vocabs: ['vocab.spm'],
+  });
 });
 
 test('a manifest that cannot be trusted is refused, saying why', () => {
@@ -99,6 +110,33 @@ test('a manifest that cannot be trusted is refused, saying why', () => {
       files: [],
     }),
     /two different language codes/,
+  );
+  const mt = (model: unknown) =>
+    why({
+      name: 'x',
+      kind: 'translation',
+      engine: 'bergamot',
+      from: 'en',
+      to: 'es',
+      licence: 'MIT',
+      files: [
+        { path: 'm.bin', sha256: sha('m') },
+        { path: 'v.spm', sha256: sha('v') },
+      ],
+      model,
+    });
+  assert.match(mt(undefined), /^model must be \{"type": "bergamot"/);
+  assert.equal(
+    mt({ type: 'bergamot', model: 'm.bin', shortlist: 'lex.bin', vocabs: ['v.spm'] }),
+    'model.shortlist: lex.bin is not among the files listed with their sha256',
+  );
+  assert.equal(
+    mt({ type: 'bergamot', model: 'm.bin', shortlist: 'v.spm', vocabs: [] }),
+    'model.vocabs must list one shared vocabulary or two (source, target)',
+  );
+  assert.match(
+    mt({ type: 'bergamot', model: 'm.bin', shortlist: 'v.spm', vocabs: ['v.spm'], precision: 'x; rm' }),
+    /precision must be a Marian gemm-precision/,
   );
 });
 

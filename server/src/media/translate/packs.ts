@@ -8,8 +8,8 @@ import { apiLanguageCode } from './languages.js';
  * recognition through sherpa-onnx, Bergamot translation): a folder per pack under
  * LIKENESS_MODEL_PACKS, each with a `manifest.json` naming its engine, languages, licence and files
  * with their SHA-256. likeness never downloads a pack; it verifies what it finds, and refuses a pack
- * it cannot trust, saying why. Recognition packs name their model's files by role (`model`): they
- * run on sherpa-onnx (pack-engine.ts). Translation packs are verified, not run by this build.
+ * it cannot trust, saying why. Each pack names its model's files by role (`model`): recognition
+ * packs run on sherpa-onnx, translation packs on Bergamot (pack-engine.ts).
  */
 
 export type PackKind = 'speech-recognition' | 'translation';
@@ -26,6 +26,17 @@ export type RecogniserModel =
   | { type: 'whisper'; encoder: string; decoder: string; tokens: string }
   | { type: 'sense-voice'; model: string; tokens: string };
 
+/** A translation pack's Marian model for Bergamot: model, lexical shortlist, vocabularies. */
+export interface TranslatorModel {
+  type: 'bergamot';
+  model: string;
+  shortlist: string;
+  /** One shared SentencePiece vocabulary, or the source's then the target's. */
+  vocabs: string[];
+  /** Marian's gemm-precision, when the model needs another than int8shiftAlphaAll. */
+  precision?: string;
+}
+
 /** The files each kind of recogniser model needs, by role. */
 const MODEL_ROLES: Record<RecogniserModel['type'], readonly string[]> = {
   whisper: ['encoder', 'decoder', 'tokens'],
@@ -40,6 +51,8 @@ export interface PackManifest {
   languages?: string[];
   /** Speech recognition: the model, its files relative to the pack's folder. */
   model?: RecogniserModel;
+  /** Translation: the Marian model, its files relative to the pack's folder. */
+  translator?: TranslatorModel;
   /** Translation: the pair it translates. */
   from?: string;
   to?: string;
@@ -109,12 +122,55 @@ export function parseManifest(value: unknown): PackManifest | string {
     if (!/^[0-9a-f]{64}$/i.test(file.sha256)) return `${file.path}: sha256 must be 64 hex digits`;
     manifest.files.push({ path: normal, sha256: file.sha256.toLowerCase() });
   }
+  const listed = new Set(manifest.files.map((f) => f.path));
   if (kind === 'speech-recognition') {
-    const model = parseModel(m.model, new Set(manifest.files.map((f) => f.path)));
+    const model = parseModel(m.model, listed);
     if (typeof model === 'string') return model;
     manifest.model = model;
+  } else {
+    const translator = parseTranslator(m.model, listed);
+    if (typeof translator === 'string') return translator;
+    manifest.translator = translator;
   }
   return manifest;
+}
+
+/** One of the pack's listed files named by `role`, normalised; or why not. */
+function listedFile(file: unknown, role: string, listed: ReadonlySet<string>): string | { error: string } {
+  if (typeof file !== 'string') return { error: `model.${role} must name one of the pack's files` };
+  const normal = path.posix.normalize(file);
+  if (!listed.has(normal))
+    return { error: `model.${role}: ${file} is not among the files listed with their sha256` };
+  return normal;
+}
+
+/** A translation pack's `model`: Bergamot's model, shortlist and vocabularies among its files. Pure. */
+function parseTranslator(value: unknown, listed: ReadonlySet<string>): TranslatorModel | string {
+  if (typeof value !== 'object' || value === null || (value as { type?: unknown }).type !== 'bergamot') {
+    return 'model must be {"type": "bergamot", "model", "shortlist", "vocabs"} naming the pack\'s files';
+  }
+  const v = value as Record<string, unknown>;
+  const model = listedFile(v.model, 'model', listed);
+  if (typeof model !== 'string') return model.error;
+  const shortlist = listedFile(v.shortlist, 'shortlist', listed);
+  if (typeof shortlist !== 'string') return shortlist.error;
+  if (!Array.isArray(v.vocabs) || v.vocabs.length < 1 || v.vocabs.length > 2) {
+    return 'model.vocabs must list one shared vocabulary or two (source, target)';
+  }
+  const vocabs: string[] = [];
+  for (const [i, f] of v.vocabs.entries()) {
+    const file = listedFile(f, `vocabs[${i}]`, listed);
+    if (typeof file !== 'string') return file.error;
+    vocabs.push(file);
+  }
+  const translator: TranslatorModel = { type: 'bergamot', model, shortlist, vocabs };
+  if (v.precision !== undefined) {
+    if (typeof v.precision !== 'string' || !/^[a-zA-Z0-9]+$/.test(v.precision)) {
+      return 'model.precision must be a Marian gemm-precision such as int8shiftAlphaAll';
+    }
+    translator.precision = v.precision;
+  }
+  return translator;
 }
 
 /** A recognition pack's `model`: its type and, for each role, one of the pack's listed files. Pure. */
@@ -128,11 +184,9 @@ function parseModel(value: unknown, listed: ReadonlySet<string>): RecogniserMode
     return `model.type must be ${types}, got ${JSON.stringify(type)}`;
   const model: Record<string, string> = { type };
   for (const role of MODEL_ROLES[type]) {
-    const file = v[role];
-    if (typeof file !== 'string') return `model.${role} must name one of the pack's files`;
-    const normal = path.posix.normalize(file);
-    if (!listed.has(normal)) return `model.${role}: ${file} is not among the files listed with their sha256`;
-    model[role] = normal;
+    const file = listedFile(v[role], role, listed);
+    if (typeof file !== 'string') return file.error;
+    model[role] = file;
   }
   return model as RecogniserModel;
 }
