@@ -10,6 +10,7 @@ import {
   translateSpeech,
   TranslationCatalog,
   TranslationInputError,
+  type TranslatedSentence,
   type TranslationEngine,
 } from '../../src/media/translate/index.js';
 import { wordErrorRate, wordsOf } from '../../src/media/translate/wer.js';
@@ -207,6 +208,60 @@ test('a recorded English reading translated into Spanish: sentences at their pla
   const gapRms = rms(s0.endSec + 0.3, r.sentences[1]!.startSec - 0.1);
   t.diagnostic(`speech RMS ${speechRms.toFixed(0)}, between sentences ${gapRms.toFixed(0)}`);
   assert.ok(speechRms > 10 * Math.max(gapRms, 1), `${speechRms} against ${gapRms}`);
+  // A mono source has no stereo side: its sound is ducked under the new voice.
+  assert.match(r.background, /^no stereo background to keep/);
+});
+
+/** Power of the `hz` component of `samples` over [fromSec, toSec) (Goertzel). */
+function tonePower(samples: Int16Array, rate: number, hz: number, fromSec: number, toSec: number): number {
+  const from = Math.floor(fromSec * rate);
+  const to = Math.floor(toSec * rate);
+  const k = 2 * Math.cos((2 * Math.PI * hz) / rate);
+  let s1 = 0;
+  let s2 = 0;
+  for (let i = from; i < to; i++) {
+    const s0 = samples[i]! + k * s1 - s2;
+    s2 = s1;
+    s1 = s0;
+  }
+  return (s1 * s1 + s2 * s2 - k * s1 * s2) / (to - from) ** 2;
+}
+
+test('music spread in stereo under a centred voice goes on under the translation at its level', async (t) => {
+  if (skip) return t.skip(skip);
+  const { file: voice, sec } = await recordedSpeech(
+    ['sense_and_sensibility_01_austen_64kb-0880', 'sense_and_sensibility_01_austen_64kb-0920'],
+    1.2,
+  );
+  // The reading in both channels (centred), a 70 Hz tone on the left and a 50 Hz one on the right (below the voices' pitch).
+  const file = path.join(dir, 'stereo-music.wav');
+  await runMediaBinary(bins.ffmpeg, [
+    ...['-hide_banner', '-v', 'error', '-y', '-i', voice],
+    ...['-f', 'lavfi', '-i', `sine=f=70:r=22050:d=${sec}`, '-f', 'lavfi', '-i', `sine=f=50:r=22050:d=${sec}`],
+    ...[
+      '-filter_complex',
+      '[0]pan=stereo|c0=c0|c1=c0[v];[1][2]join=inputs=2:channel_layout=stereo,volume=0.5[m];' +
+        '[v][m]amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3[out]',
+    ],
+    ...['-map', '[out]', '-ar', '22050', file],
+  ]);
+  const work = path.join(dir, 'stereo-to-es');
+  await mkdir(work);
+  const r = await translateSpeech(
+    { bins, speech, catalog: new TranslationCatalog([engine!]) },
+    { sourcePath: file, durationSec: sec, target: 'es', profile: null, workDir: work },
+  );
+  t.diagnostic(r.background);
+  assert.match(r.background, /^background kept from the stereo side/);
+  const samples = wavSamples(await readFile(r.path), parseWav(await readFile(r.path)));
+  // The left tone under the first original sentence against between the sentences: ducked it would
+  // be a fifth (−14 dB); kept, about the same.
+  const [s0, s1] = r.sentences as [TranslatedSentence, TranslatedSentence];
+  const under = tonePower(samples, 22050, 70, s0.sourceStartSec + 0.2, s0.sourceEndSec - 0.2);
+  const between = tonePower(samples, 22050, 70, s0.sourceEndSec + 0.3, s1.sourceStartSec - 0.2);
+  const ratio = Math.sqrt(under / between);
+  t.diagnostic(`70 Hz under the original speech: ${ratio.toFixed(2)} of its level between sentences`);
+  assert.ok(ratio > 0.7 && ratio < 1.5, `ratio ${ratio}`);
 });
 
 test('what cannot be translated says why: no sound, no speech, another language, an unsupported target', async (t) => {

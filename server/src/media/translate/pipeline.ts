@@ -4,11 +4,12 @@ import { runMediaBinary } from '../run-ffmpeg.js';
 import type { SpeechEngine, VoiceProfile } from '../speech/index.js';
 import { encodeWav, parseWav, wavSamples } from '../speech/wav.js';
 import type { MediaBins } from '../compose/types.js';
-import { monoWavArgs, tempoArgs } from './asr-input.js';
+import { monoWavArgs, stereoWavArgs, tempoArgs } from './asr-input.js';
 import { speechLanguageOf, type TranslationCatalog } from './catalog.js';
 import { judgeRecognition } from './judge.js';
 import { placeSentences, rateToFit } from './placement.js';
 import { groupSentences } from './sentences.js';
+import { midSignal, separateBackground } from './separation.js';
 import { mixTranslatedTrack } from './track.js';
 import { describeLanguage } from './languages.js';
 
@@ -68,6 +69,8 @@ export interface TranslatedSpeech {
   from: string;
   to: string;
   sentences: TranslatedSentence[];
+  /** What became of the original background: kept from the stereo side, or why it is ducked. */
+  background: string;
 }
 
 export async function translateSpeech(
@@ -139,14 +142,19 @@ export async function translateSpeech(
     }
     placed.push({ samples: await readSamples(file, sampleRate), startSec: placements[i]!.startSec });
   }
+  // The original sound in stereo: its mid is the bed; its side, where it holds the background
+  // without the voice, keeps the music going under the new voice (separation.ts).
   const bedFile = path.join(workDir, 'bed.wav');
-  await runMediaBinary(d.bins.ffmpeg, monoWavArgs(job.sourcePath, bedFile, sampleRate), { signal });
+  await runMediaBinary(d.bins.ffmpeg, stereoWavArgs(job.sourcePath, bedFile, sampleRate), { signal });
+  const stereo = await readSamples(bedFile, sampleRate, 2);
+  const separation = separateBackground(stereo, sampleRate, sentences);
   const mixed = mixTranslatedTrack({
     sampleRate,
     totalSec: job.durationSec,
     sentences: placed,
-    bed: await readSamples(bedFile, sampleRate),
+    bed: midSignal(stereo),
     speech: sentences,
+    background: separation.background,
   });
   const out = path.join(workDir, 'translated.wav');
   await writeFile(out, encodeWav(mixed, sampleRate));
@@ -155,6 +163,7 @@ export async function translateSpeech(
     durationSec: mixed.length / sampleRate,
     from: route.from,
     to: route.to,
+    background: separation.why,
     sentences: sentences.map((s, i) => ({
       source: s.text,
       text: texts[i]!,
@@ -169,12 +178,12 @@ export async function translateSpeech(
 }
 
 /** The samples of a mono 16-bit WAV, which must be at `sampleRate`. */
-async function readSamples(file: string, sampleRate: number): Promise<Int16Array> {
+async function readSamples(file: string, sampleRate: number, channels = 1): Promise<Int16Array> {
   const buf = await readFile(file);
   const info = parseWav(buf);
-  if (info.sampleRate !== sampleRate || info.channels !== 1) {
+  if (info.sampleRate !== sampleRate || info.channels !== channels) {
     throw new Error(
-      `${path.basename(file)}: ${info.channels} channels at ${info.sampleRate} Hz, expected mono at ${sampleRate}`,
+      `${path.basename(file)}: ${info.channels} channels at ${info.sampleRate} Hz, expected ${channels} at ${sampleRate}`,
     );
   }
   return wavSamples(buf, info);

@@ -34,3 +34,19 @@ test('sentences are laid at their places over the bed, cut at the end, clipped t
   const dry = mixTranslatedTrack({ sampleRate, totalSec: 1, bed: null, speech: [], sentences: [] });
   assert.ok(dry.every((v) => v === 0));
 });
+
+test('a separated background fills in where the bed is lowered: the music keeps its level', () => {
+  const sampleRate = 100;
+  const out = mixTranslatedTrack({
+    sampleRate,
+    totalSec: 3,
+    bed: new Int16Array(300).fill(1000),
+    background: new Int16Array(300).fill(800),
+    speech: [{ startSec: 1, endSec: 2 }],
+    sentences: [],
+  });
+  // Between sentences the bed alone; under the original speech the bed lowered plus the background
+  // at what the bed gave up.
+  assert.equal(out[20], Math.round(1000 * BED_GAIN));
+  assert.equal(out[150], Math.round(1000 * BED_UNDER_SPEECH_GAIN + 800 * (BED_GAIN - BED_UNDER_SPEECH_GAIN)));
+});

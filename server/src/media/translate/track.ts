@@ -35,7 +35,8 @@ export interface PlacedSpeech {
 /**
  * `totalSec` of mono samples at `sampleRate`: the bed (when given, same rate) at bedGainAt under
  * the original `speech` spans, plus each placed sentence; clipped to 16 bits. A sentence past the
- * end is cut there.
+ * end is cut there. `background`, the original background without its voice (separation.ts), fills
+ * in where the bed is lowered, so the music goes on at the bed's level under the new voice.
  */
 export function mixTranslatedTrack(opts: {
   sampleRate: number;
@@ -43,6 +44,7 @@ export function mixTranslatedTrack(opts: {
   sentences: readonly PlacedSpeech[];
   bed: Int16Array | null;
   speech: readonly Span[];
+  background?: Int16Array | null;
 }): Int16Array {
   const { sampleRate } = opts;
   const n = Math.round(opts.totalSec * sampleRate);
@@ -53,6 +55,11 @@ export function mixTranslatedTrack(opts: {
     for (let i = 0; i < n && i < opts.bed.length; i += step) {
       const g = bedGainAt(i / sampleRate, opts.speech);
       for (let j = i; j < i + step && j < n && j < opts.bed.length; j++) mix[j] = opts.bed[j]! * g;
+      const fill = BED_GAIN - g;
+      const bg = opts.background;
+      if (bg && fill > 0) {
+        for (let j = i; j < i + step && j < n && j < bg.length; j++) mix[j] = mix[j]! + bg[j]! * fill;
+      }
     }
   }
   for (const s of opts.sentences) {
