@@ -15,7 +15,9 @@ export async function withContainer<T>(fn: (c: Container) => Promise<T>): Promis
     }
     throw e;
   }
-  const c = await createContainer(config, { log: pino({ level: 'warn' }) });
+  // Admin commands translate nothing: no translation engine is looked for (that would load every
+  // model pack, seconds each, for an account listing).
+  const c = await createContainer(config, { log: pino({ level: 'warn' }), translationEngines: [] });
   try {
     return await fn(c);
   } finally {
