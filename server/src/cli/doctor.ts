@@ -7,6 +7,7 @@ import { openPostgres, openSqlite } from '../db/connect.js';
 import { openRedis } from '../jobs/redis-connection.js';
 import { LocalDiskBlobStore } from '../storage/local-disk-blob-store.js';
 import { S3BlobStore } from '../storage/s3-blob-store.js';
+import type { PackScan } from '../media/translate/pack-engine.js';
 import { describeEngines } from './roles.js';
 import { environmentWithFile } from '../env-file.js';
 import { withContainer } from './context.js';
@@ -84,6 +85,14 @@ export function registerDoctorCommand(program: Command): void {
         }),
       );
       const c = config as ReturnType<typeof loadConfig> | null;
+      // The model packs, loaded once for both checks that need them (a pack's model takes seconds).
+      let scan: Promise<PackScan> | null = null;
+      const packScan = () => {
+        const dir = c?.media.modelPacksDir;
+        if (!dir) return null;
+        scan ??= import('../media/translate/pack-engine.js').then((m) => m.detectPackEngine(dir));
+        return scan;
+      };
       if (c) checks.push(...(await checkEngines(c)));
       const bins = resolveMediaBinaries({
         ffmpeg: c?.media.ffmpegPath ?? undefined,
@@ -163,7 +172,7 @@ export function registerDoctorCommand(program: Command): void {
           if (c?.media.translation === 'off')
             return 'off (LIKENESS_TRANSLATION): video/translate refuses every language';
           const { findTranslationCatalog } = await import('../media/translate/index.js');
-          const catalog = await findTranslationCatalog('auto', undefined, c?.media.modelPacksDir ?? null);
+          const catalog = await findTranslationCatalog('auto', undefined, packScan());
           const names = catalog.engines.map((e) => e.name).join(', ');
           if (catalog.routes.length === 0) {
             const found = names ? ` (found ${names}, which alone translates nothing likeness speaks)` : '';
@@ -179,8 +188,7 @@ export function registerDoctorCommand(program: Command): void {
         await check('model packs', async () => {
           const dir = c?.media.modelPacksDir;
           if (!dir) return 'none (LIKENESS_MODEL_PACKS is not set)';
-          const { detectPackEngine } = await import('../media/translate/pack-engine.js');
-          const { loaded, refused } = await detectPackEngine(dir);
+          const { loaded, refused } = (await packScan())!;
           const ok = loaded.map((p) =>
             p.manifest.kind === 'speech-recognition'
               ? `${p.manifest.name} (speech recognition on sherpa-onnx, ${p.manifest.languages?.join(' ')}): loads`

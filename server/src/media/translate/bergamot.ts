@@ -10,7 +10,9 @@ import type { EngineCallOptions } from './engine.js';
  * CommonJS in a package marked as ES modules, so Node refuses to start it from its file ("require
  * is not defined"); it is started from its source instead, with the file and folder it expects. A
  * model Marian cannot read aborts the WebAssembly, not the process: the worker answers with an
- * error, and Marian's reason is on the worker's stderr.
+ * error. Marian prints its reason just before; the worker's console is sent over the same port as
+ * its answers, so the reason is always there when the error arrives (the worker's stderr stream
+ * lost it now and then when the worker was stopped right after).
  */
 
 /** A translation pack's model, as absolute paths. */
@@ -31,21 +33,42 @@ const WORKER_SCRIPT = path.join(
   'translator-worker.js',
 );
 
+let code: Promise<string> | null = null;
+
+/**
+ * The worker's source with the file and folder it expects, and its console.error and console.warn
+ * (where Marian prints) sent to the parent as `{ log }` messages; read once per process.
+ */
+function workerCode(): Promise<string> {
+  code ??= readFile(WORKER_SCRIPT, 'utf8').then(
+    (source) =>
+      `const __filename = ${JSON.stringify(WORKER_SCRIPT)};` +
+      `const __dirname = ${JSON.stringify(path.dirname(WORKER_SCRIPT))};` +
+      `{ const port = require('node:worker_threads').parentPort;` +
+      ` console.error = console.warn = (...a) => port.postMessage({ log: a.map(String).join(' ') }); }\n` +
+      source,
+  );
+  return code;
+}
+
 interface Reply {
-  id: number;
+  id?: number;
   result?: unknown;
   error?: { message?: string };
+  /** A line the worker printed. */
+  log?: string;
 }
 
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 
-/** The last line Marian wrote before failing, without its time stamp. */
-function marianReason(stderr: string): string {
-  const line = stderr.trim().split('\n').filter(Boolean).at(-1) ?? '';
-  return line
-    .replace(/^\[[^\]]*\]\s*/, '')
-    .replace(/^Error:\s*/, '')
-    .trim();
+/**
+ * Marian's reason for failing: the first error it printed, without its time stamp (it then prints
+ * where it aborted and "Aborted()"); the last line printed when it named no error.
+ */
+function marianReason(printed: string): string {
+  const lines = printed.split('\n').map((l) => l.replace(/^\[[^\]]*\]\s*/, '').trim());
+  const error = lines.find((l) => l.startsWith('Error: '));
+  return error ? error.slice('Error: '.length) : (lines.filter(Boolean).at(-1) ?? '');
 }
 
 const arrayBuffer = (b: Buffer): ArrayBuffer =>
@@ -60,13 +83,8 @@ export async function bergamotTranslate(
   lines: readonly string[],
   opts: EngineCallOptions = {},
 ): Promise<string[]> {
-  const source = await readFile(WORKER_SCRIPT, 'utf8');
-  const code =
-    `const __filename = ${JSON.stringify(WORKER_SCRIPT)};` +
-    `const __dirname = ${JSON.stringify(path.dirname(WORKER_SCRIPT))};\n${source}`;
-  const worker = new Worker(code, { eval: true, stderr: true });
-  let stderr = '';
-  worker.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString('utf8')).slice(-4096)));
+  const worker = new Worker(await workerCode(), { eval: true });
+  let printed = '';
   let next = 0;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const failAll = (e: Error) => {
@@ -74,15 +92,18 @@ export async function bergamotTranslate(
     pending.clear();
   };
   worker.on('message', (m: Reply) => {
-    const p = pending.get(m.id);
-    if (!p) return;
+    if (m.log !== undefined) {
+      printed = `${printed}${m.log}\n`.slice(-4096);
+      return;
+    }
+    const p = m.id === undefined ? undefined : pending.get(m.id);
+    if (!p || m.id === undefined) return;
     pending.delete(m.id);
-    if (m.error) p.reject(new Error(m.error.message || 'bergamot failed'));
+    if (m.error) p.reject(new Error(marianReason(printed) || m.error.message || 'bergamot failed'));
     else p.resolve(m.result);
   });
   worker.on('error', failAll);
   worker.on('exit', () => failAll(new Error('the bergamot worker stopped')));
-  const stderrDone = new Promise<void>((resolve) => worker.stderr.on('end', () => resolve()));
   const call = (name: string, ...args: unknown[]) =>
     new Promise<unknown>((resolve, reject) => {
       const id = ++next;
@@ -113,11 +134,6 @@ export async function bergamotTranslate(
       texts: lines.map((text) => ({ text, html: false, qualityScores: false })),
     })) as { target: { text: string } }[];
     return out.map((r) => r.target.text);
-  } catch (e) {
-    // Marian says why on stderr, which may still be on its way: read it to its end first.
-    await worker.terminate();
-    await stderrDone;
-    throw new Error(marianReason(stderr) || (e as Error).message, { cause: e });
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', abort);

@@ -2,7 +2,7 @@ import { isSpeechLanguage, type SpeechLanguage } from '../speech/languages.js';
 import { detectDebianEngine } from './debian-engine.js';
 import type { EngineCallOptions, TranslationEngine } from './engine.js';
 import { describeLanguage, type LanguagePair } from './languages.js';
-import { detectPackEngine } from './pack-engine.js';
+import { detectPackEngine, type PackScan } from './pack-engine.js';
 import { targetLanguages, translationRoutes, type TranslationRoute } from './routes.js';
 
 /**
@@ -81,21 +81,21 @@ export class TranslationCatalog {
 
 /**
  * The catalog of a process: the engines given (tests), those found on this machine ('auto': the
- * model packs under `packsDir` that load, then the Debian engine, where installed), or none
+ * model packs that load, from the folder `packs` names or from a scan of it already made, then the Debian engine, where installed), or none
  * ('off'). A pack comes first, so it hears (or translates) what it knows in place of PocketSphinx
  * (or Apertium). `warn` hears of every pack refused, with the reason.
  */
 export async function findTranslationCatalog(
   mode: 'auto' | 'off',
   given?: readonly TranslationEngine[],
-  packsDir: string | null = null,
+  packs: string | Promise<PackScan> | null = null,
   warn: (message: string) => void = () => undefined,
 ): Promise<TranslationCatalog> {
   if (given) return new TranslationCatalog(given);
   if (mode === 'off') return new TranslationCatalog([]);
   const engines: TranslationEngine[] = [];
-  if (packsDir) {
-    const found = await detectPackEngine(packsDir);
+  if (packs) {
+    const found = await (typeof packs === 'string' ? detectPackEngine(packs) : packs);
     for (const r of found.refused) warn(`model pack ${r.dir} refused: ${r.reason}`);
     if (found.engine) engines.push(found.engine);
   }

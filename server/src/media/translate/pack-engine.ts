@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { encodeWav } from '../speech/wav.js';
 import { bergamotTranslate, type BergamotModel } from './bergamot.js';
 import type { EngineCallOptions, TranslationEngine } from './engine.js';
 import type { LanguagePair } from './languages.js';
@@ -31,25 +32,6 @@ export function translatorPaths(pack: VerifiedPack): BergamotModel {
   return { model: at(t.model), shortlist: at(t.shortlist), vocabs: t.vocabs.map(at), precision: t.precision };
 }
 
-/** Half a second of silence as a 16 kHz mono 16-bit WAV. */
-function silentWav(): Buffer {
-  const samples = 8000;
-  const b = Buffer.alloc(44 + samples * 2);
-  b.write('RIFF', 0);
-  b.writeUInt32LE(36 + samples * 2, 4);
-  b.write('WAVEfmt ', 8);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20); // PCM
-  b.writeUInt16LE(1, 22); // mono
-  b.writeUInt32LE(16000, 24);
-  b.writeUInt32LE(32000, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36);
-  b.writeUInt32LE(samples * 2, 40);
-  return b;
-}
-
 /**
  * Whether a pack's model loads in its runtime (sherpa-onnx, Bergamot): null when it does, else why
  * not. A pack whose files match their SHA-256 can still hold a model the runtime cannot read
@@ -67,7 +49,7 @@ export async function checkPackLoads(pack: VerifiedPack, vadModel = VAD_MODEL): 
   const dir = await mkdtemp(path.join(tmpdir(), 'likeness-pack-check-'));
   try {
     const wav = path.join(dir, 'silence.wav');
-    await writeFile(wav, silentWav());
+    await writeFile(wav, encodeWav(new Int16Array(8000), 16000)); // half a second of silence
     const language = pack.manifest.languages?.[0] ?? 'en';
     await runPackRunner({ vadModel, wav, model: modelPaths(pack), language }, { timeoutMs: 120_000 });
     return null;
@@ -123,10 +105,14 @@ export class PackEngine implements TranslationEngine {
  * The packs under `dir`: verified, then each model loaded once in its runtime. Returns the engine
  * of those that load (null when none), those packs, and every refused pack with its reason.
  */
-export async function detectPackEngine(
-  dir: string,
-  vadModel = VAD_MODEL,
-): Promise<{ engine: PackEngine | null; loaded: VerifiedPack[]; refused: RefusedPack[] }> {
+export interface PackScan {
+  /** The engine of the packs that load; null when none does. */
+  engine: PackEngine | null;
+  loaded: VerifiedPack[];
+  refused: RefusedPack[];
+}
+
+export async function detectPackEngine(dir: string, vadModel = VAD_MODEL): Promise<PackScan> {
   const { verified, refused } = await loadModelPacks(dir);
   const loaded: VerifiedPack[] = [];
   for (const pack of verified) {

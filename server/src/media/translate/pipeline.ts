@@ -9,7 +9,7 @@ import { speechLanguageOf, type TranslationCatalog } from './catalog.js';
 import { judgeRecognition } from './judge.js';
 import { placeSentences, rateToFit } from './placement.js';
 import { groupSentences } from './sentences.js';
-import { midSignal, separateBackground } from './separation.js';
+import { separateBackground } from './separation.js';
 import { mixTranslatedTrack } from './track.js';
 import { describeLanguage } from './languages.js';
 
@@ -152,7 +152,7 @@ export async function translateSpeech(
     sampleRate,
     totalSec: job.durationSec,
     sentences: placed,
-    bed: midSignal(stereo),
+    bed: separation.bed,
     speech: sentences,
     background: separation.background,
   });
@@ -177,7 +177,7 @@ export async function translateSpeech(
   };
 }
 
-/** The samples of a mono 16-bit WAV, which must be at `sampleRate`. */
+/** The samples of a 16-bit WAV (interleaved when stereo), which must be at `sampleRate` with `channels`. */
 async function readSamples(file: string, sampleRate: number, channels = 1): Promise<Int16Array> {
   const buf = await readFile(file);
   const info = parseWav(buf);

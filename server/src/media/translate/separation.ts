@@ -18,6 +18,8 @@ const MAX_SIDE_RISE = 1.41;
 const MIN_SIDE_RMS = 50;
 
 export interface Separation {
+  /** The original sound in mono (the mid): the bed, kept low under the new voice. */
+  bed: Int16Array;
   /** The side signal, when it holds the background without the voice; null otherwise. */
   background: Int16Array | null;
   /** Why it is kept or not, for the work's log. */
@@ -64,8 +66,8 @@ function rmsWhere(
 const db = (ratio: number) => `${(20 * Math.log10(ratio)).toFixed(1)} dB`;
 
 /**
- * Whether the side of `stereo` (interleaved, `sampleRate`) holds the background without the voice
- * that speaks in `speech`, and that side when it does.
+ * The bed of `stereo` (interleaved, `sampleRate`), and whether its side holds the background without
+ * the voice that speaks in `speech`, with that side when it does.
  */
 export function separateBackground(
   stereo: Int16Array,
@@ -79,21 +81,24 @@ export function separateBackground(
   const sideOut = rmsWhere(side, sampleRate, speech, false, margin);
   const sideIn = rmsWhere(side, sampleRate, speech, true, 0);
   if (!Number.isFinite(sideOut) || !Number.isFinite(sideIn)) {
-    return { background: null, why: 'no stretch without speech to measure the background on' };
+    return { bed: mid, background: null, why: 'no stretch without speech to measure the background on' };
   }
   if (sideOut < MIN_SIDE_RMS || sideOut < MIN_SIDE_SHARE * midOut) {
     return {
+      bed: mid,
       background: null,
       why: `no stereo background to keep (side ${db(sideOut / (midOut || 1))} of the mix between sentences)`,
     };
   }
   if (sideIn > MAX_SIDE_RISE * sideOut) {
     return {
+      bed: mid,
       background: null,
       why: `the voice is not centred (the side rises ${db(sideIn / sideOut)} where it speaks)`,
     };
   }
   return {
+    bed: mid,
     background: side,
     why: `background kept from the stereo side (${db(sideOut / (midOut || 1))} of the mix between sentences, ${db(sideIn / sideOut)} where the voice speaks)`,
   };
