@@ -2,7 +2,7 @@ import type { AvatarDetail, AvatarDetailList } from '../../../server/src/http/co
 import { call } from '../api.js';
 import { useLoad } from '../hooks.js';
 import { Alert } from './Alert.js';
-import { Preview } from './Preview.js';
+import { avatarFocus, Preview } from './Preview.js';
 
 /** Your ready avatars first, then the public ones. */
 export async function usableAvatars(): Promise<AvatarDetail[]> {
@@ -31,7 +31,13 @@ export function AvatarPicker(props: { value: string; onChange: (avatar: string) 
               data-testid={`pick-avatar-${a.avatar}`}
               onChange={() => props.onChange(a.avatar)}
             />
-            <Preview url={a.media_url} kind={a.media_kind} poster={a.poster_url} alt={a.title} />
+            <Preview
+              url={a.media_url}
+              kind={a.media_kind}
+              poster={a.poster_url}
+              alt={a.title}
+              focus={avatarFocus(a)}
+            />
             <span class="pick-title">
               {a.title}
               {a.kind === 1 && <span class="badge">yours</span>}

@@ -7,7 +7,13 @@ const MAX_TRIES = 6;
  * previews) answer 503 + Retry-After while a fresh install still renders them, so a first failure
  * is expected; after a few tries a placeholder stays.
  */
-export function RetryImg(props: { src: string; alt: string; class?: string; testid?: string }) {
+export function RetryImg(props: {
+  src: string;
+  alt: string;
+  class?: string;
+  testid?: string;
+  style?: Record<string, string>;
+}) {
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -37,6 +43,7 @@ export function RetryImg(props: { src: string; alt: string; class?: string; test
       src={withAttempt(props.src, attempt)}
       alt={props.alt}
       class={props.class}
+      style={props.style}
       loading="lazy"
       data-testid={props.testid}
       onError={onError}

@@ -610,6 +610,24 @@ export interface paths {
               avatar: string;
               /** @description 0 on success; otherwise an error code from the Errors table */
               code: number;
+              /** @description once completed: the faces found in the source and which one speaks */
+              face?: {
+                /** @description width of the face that speaks, in source pixels */
+                face_width_px: number;
+                /** @description faces found in the source (the most in one frame); absent for avatars made before faces were counted */
+                faces_found?: number;
+                /** @description said when more than one face was found: which one speaks, and how to choose */
+                notice?: string;
+                /** @description where the face that speaks is, in source pixels */
+                speaker?: {
+                  height: number;
+                  /** @description 'on the left', 'in the middle' or 'on the right' */
+                  place: string;
+                  width: number;
+                  x: number;
+                  y: number;
+                };
+              };
               /** @description when status is 4: the error code */
               fail_code?: number;
               /** @description when status is 4: why it failed */

@@ -12,6 +12,7 @@ import type { RateLimitRepository } from '../repositories/rate-limit.repository.
 import type { Caller } from './account.service.js';
 import type { AvatarFace } from './avatar-face.js';
 import type { InputRef } from './input.service.js';
+import { parseAvatarFace } from './avatar-face.js';
 import { parseResult, type Resolution, type TaskService } from './task.service.js';
 import type { UploadService } from './upload.service.js';
 import { oneOf } from './one-of.js';
@@ -223,10 +224,13 @@ export class AvatarService {
     return { avatarId: id, taskId, avatar: avatar!, cost: this.config.prices.avatarImage };
   }
 
+  /** The task, its avatar once made, and what the avatar's face report says (faces found, speaker). */
   async getTask(caller: Caller, taskId: string) {
     const task = await this.tasks.get(caller, taskId, 'avatar');
     const result = parseResult(task);
-    return { task, avatar: task.status === 3 ? (result.avatar ?? '') : '' };
+    const avatar = task.status === 3 ? (result.avatar ?? '') : '';
+    const row = avatar ? await this.avatars.getUsable(avatar, caller.accountId) : undefined;
+    return { task, avatar, face: row ? (parseAvatarFace(row)?.report ?? null) : null };
   }
 
   async list(caller: Caller, kind: AvatarListKind, page: number, size: number) {

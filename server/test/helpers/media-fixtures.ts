@@ -127,3 +127,20 @@ export async function makePortraitVideo(
   ]);
   return out;
 }
+
+/**
+ * The small-face clip the avatar issue was filed with: face-api's sample 1, its middle person cropped
+ * 720x720 at (580, 200) and scaled into a 640x360 frame with black bars (her face ~90 px wide,
+ * looking down, head rolled ~30°), 25 fps H.264 with silent audio. `vf` scales or turns it further
+ * (an ffmpeg filter, applied last).
+ */
+export async function makeSmallFaceVideo(out: string, seconds: number, vf = 'null'): Promise<string> {
+  await ff([
+    ...['-loop', '1', '-framerate', '25', '-i', facePhoto(1)],
+    ...['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono'],
+    ...['-t', String(seconds), '-map', '0:v', '-map', '1:a', '-r', '25'],
+    ...['-vf', `crop=720:720:580:200,scale=360:360,pad=640:360:140:0,${vf},format=yuv420p`],
+    ...[...FAST_H264, '-c:a', 'aac', '-shortest', out],
+  ]);
+  return out;
+}

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { facePhoto, makePortraitVideo, portraitPhoto } from '../helpers/media-fixtures.js';
+import { facePhoto, makeSmallFaceVideo } from '../helpers/media-fixtures.js';
 import { download } from '../helpers/probe.js';
 import { api, createAccount, startServer, upload, waitTask, type TestServer } from '../helpers/server.js';
 
@@ -99,6 +99,10 @@ describe('clients of the original service work unchanged', () => {
     const avatarTask = await waitTask(server, token, '/api/v2/svc/avatar/task', taskId, 120_000);
     assert.equal(avatarTask.status, 3, JSON.stringify(avatarTask));
     imageAvatar = avatarTask.avatar as string;
+    // A photo of three people: the reply says so and which one speaks.
+    const face = avatarTask.face as { faces_found: number; speaker: { place: string }; notice: string };
+    assert.equal(face.faces_found, 3, JSON.stringify(face));
+    assert.match(face.notice, /^3 faces were found in the image; the one .* speaks/);
     const { taskId: work, info } = await video(
       '/api/v2/svc/video/create_by_tts',
       {
@@ -115,7 +119,8 @@ describe('clients of the original service work unchanged', () => {
   });
 
   test('Video Avatar Audio Test and the lip-sync pipeline: uploaded video and audio, titles of 23 and 41 characters', async () => {
-    const clip = await makePortraitVideo(join(dir, 'me.mp4'), await portraitPhoto(join(dir, 'p.png')), 6);
+    // What a user films: a small face (~90 px), looking down and tilted, in a 640x360 frame.
+    const clip = await makeSmallFaceVideo(join(dir, 'me.mp4'), 6);
     const videoFile = await upload(server, token, 'mp4', await readFile(clip));
     const { taskId } = await create('/api/v2/svc/avatar/create_by_video', {
       file_id: videoFile,
@@ -123,6 +128,10 @@ describe('clients of the original service work unchanged', () => {
     });
     const avatarTask = await waitTask(server, token, '/api/v2/svc/avatar/task', taskId, 120_000);
     assert.equal(avatarTask.status, 3, JSON.stringify(avatarTask));
+    const face = avatarTask.face as { faces_found: number; face_width_px: number; notice?: string };
+    assert.equal(face.faces_found, 1);
+    assert.ok(face.face_width_px > 80 && face.face_width_px < 110, JSON.stringify(face));
+    assert.equal(face.notice, undefined);
     const a = await video(
       '/api/v2/svc/video/create_by_audio',
       { file_id: speech.fileId, avatar: avatarTask.avatar, title: 'Video Avatar Audio Test' },

@@ -24,11 +24,14 @@ import {
 } from '../../src/media/face/track.js';
 import { decodeFaceTrack, encodeFaceTrack } from '../../src/media/face/track-file.js';
 import { trackFaceInImage, trackFaceInVideo } from '../../src/media/face/tracker.js';
+import { displaySize, probeMedia } from '../../src/media/probe.js';
+import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
 import {
   bins,
   facePhoto,
   makePatternVideo,
   makePortraitVideo,
+  makeSmallFaceVideo,
   portraitPhoto,
 } from '../helpers/media-fixtures.js';
 
@@ -149,4 +152,94 @@ test('a video without a face is rejected with a reason', async () => {
   });
   const why = rejectTrack(trackReport(track), 'video');
   assert.match(why ?? '', /no face was found/);
+});
+
+const videoInfo = async (file: string) => {
+  const info = await probeMedia(bins.ffprobe, file);
+  return { durationSec: info.durationSec, ...displaySize(info.video!) };
+};
+
+test('a small face looking down in a 640x360 frame is found and followed, at 720p too, and from a phone', async () => {
+  const small = await makeSmallFaceVideo(path.join(dir, 'small-360.mp4'), 5);
+  const large = await makeSmallFaceVideo(path.join(dir, 'small-720.mp4'), 5, 'scale=1280:720');
+  // Stored as a phone stores it: pixels turned a quarter, a display matrix turning them back.
+  const turned = await makeSmallFaceVideo(path.join(dir, 'turned.mp4'), 5, 'transpose=2');
+  const phone = path.join(dir, 'phone.mp4');
+  await runMediaBinary(bins.ffmpeg, [
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    turned,
+    '-c',
+    'copy',
+    '-metadata:s:v:0',
+    'rotate=270',
+    phone,
+  ]);
+  for (const [file, scale] of [
+    [small, 1],
+    [large, 2],
+    [phone, 1],
+  ] as const) {
+    const info = await videoInfo(file);
+    assert.deepEqual([info.width, info.height], [640 * scale, 360 * scale], file);
+    const track = await trackFaceInVideo(detector, bins.ffmpeg, file, info);
+    const report = trackReport(track);
+    assert.equal(rejectTrack(report, 'video'), null, path.basename(file));
+    assert.ok(report.faceFoundShare >= 0.95, `${path.basename(file)}: found in ${report.faceFoundShare}`);
+    const w = report.faceWidthPx / scale;
+    assert.ok(w > 80 && w < 110, `${path.basename(file)}: face ${report.faceWidthPx} px wide`);
+    assert.ok(report.rollMedianDeg > 20 && report.rollMedianDeg < 40, `roll ${report.rollMedianDeg}`);
+    assert.equal(report.facesFound, 1);
+    // The nose is where her face is: in the middle third of the frame, in its upper half.
+    const nose = at(track.samples[10]!.points, NOSE_TIP);
+    assert.ok(
+      nose.x > 270 * scale && nose.x < 370 * scale && nose.y > 120 * scale && nose.y < 200 * scale,
+      `nose ${nose.x},${nose.y}`,
+    );
+  }
+});
+
+test('a portrait filmed 16:9 at a desk is accepted however little of the frame it fills', async () => {
+  // A frontal portrait 400x400 in the middle of a 1280x720 frame: a face ~6% of the width.
+  const desk = path.join(dir, 'desk.mp4');
+  await runMediaBinary(bins.ffmpeg, [
+    ...['-v', 'error', '-y', '-loop', '1', '-framerate', '25', '-i', facePhoto(3), '-t', '5'],
+    ...['-vf', 'crop=540:540:415:230,scale=400:400,pad=1280:720:440:160,format=yuv420p'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', desk],
+  ]);
+  const report = trackReport(await trackFaceInVideo(detector, bins.ffmpeg, desk, await videoInfo(desk)));
+  assert.equal(rejectTrack(report, 'video'), null);
+  assert.ok(report.faceWidthShare < 0.15, `share ${report.faceWidthShare}`);
+  assert.equal(report.faceFoundShare, 1);
+});
+
+test('a group photo: every face is counted, the most prominent speaks, and the report says so', async () => {
+  const track = await trackFaceInImage(detector, facePhoto(1));
+  const report = trackReport(track, 'image');
+  assert.equal(report.facesFound, 3);
+  // The middle person: as large as the one on the left, nearer the middle, more frontal.
+  assert.equal(report.speaker?.place, 'in the middle');
+  const nose = at(track.samples[0]!.points, NOSE_TIP);
+  const s = report.speaker!;
+  assert.ok(nose.x > s.x && nose.x < s.x + s.width && nose.y > s.y && nose.y < s.y + s.height);
+  assert.match(report.notice ?? '', /^3 faces were found in the image; the one in the middle .* speaks/);
+});
+
+test('a face 60 px wide in a 4K picture is found', async () => {
+  const big = path.join(dir, 'far.png');
+  const face = await sharp(facePhoto(3))
+    .extract({ left: 415, top: 230, width: 540, height: 540 })
+    .resize(160, 160)
+    .png()
+    .toBuffer();
+  await sharp({ create: { width: 3840, height: 2160, channels: 3, background: '#5a6470' } })
+    .composite([{ input: face, left: 3100, top: 1700 }])
+    .png()
+    .toFile(big);
+  const report = trackReport(await trackFaceInImage(detector, big), 'image');
+  assert.equal(rejectTrack(report, 'image'), null);
+  assert.ok(report.faceWidthPx > 45 && report.faceWidthPx < 80, `face ${report.faceWidthPx} px wide`);
+  assert.equal(report.speaker?.place, 'on the right');
 });

@@ -4,7 +4,7 @@ import type { AvatarDetail, AvatarDetailList } from '../../../../server/src/http
 import { call, errorMessage, svc } from '../../api.js';
 import { Alert } from '../../components/Alert.js';
 import { ConfirmButton } from '../../components/ConfirmButton.js';
-import { Preview } from '../../components/Preview.js';
+import { avatarFocus, Preview } from '../../components/Preview.js';
 import { dateTime, seconds } from '../../format.js';
 import { useLoad } from '../../hooks.js';
 import { KindSwitch } from '../Library.js';
@@ -34,7 +34,13 @@ export function AvatarsTab(props: { own: boolean }) {
       <div class="grid">
         {list.data?.data.map((a) => (
           <article key={a.avatar} class="card item" data-testid={`avatar-${a.avatar}`}>
-            <Preview url={a.media_url} kind={a.media_kind} poster={a.poster_url} alt={a.title} />
+            <Preview
+              url={a.media_url}
+              kind={a.media_kind}
+              poster={a.poster_url}
+              alt={a.title}
+              focus={avatarFocus(a)}
+            />
             <h3>{a.title}</h3>
             <code class="small muted">{a.avatar}</code>
             <div class="muted small">
@@ -42,6 +48,11 @@ export function AvatarsTab(props: { own: boolean }) {
               {a.width && a.height ? `${a.width}×${a.height}` : ''}
               {a.duration_sec ? ` · ${seconds(a.duration_sec)}` : ''} · {dateTime(a.created_at)}
             </div>
+            {typeof a.face?.notice === 'string' && (
+              <p class="small notice" data-testid="face-notice">
+                {a.face.notice}
+              </p>
+            )}
             {a.face && <FaceReport face={a.face} />}
             {a.kind === 1 && (
               <ConfirmButton
@@ -72,6 +83,9 @@ const FACE_LABELS: Record<string, string> = {
   pitchMedianDeg: 'Head nod, median',
   rollMedianDeg: 'Head tilt, median',
   illustrated: 'Drawn (not tracked)',
+  facesFound: 'Faces found',
+  speaker: 'Face that speaks',
+  notice: 'Note',
 };
 
 /** The face quality report as stored: its keys and values, read with their units. */

@@ -1,5 +1,6 @@
 import { flag, int, str, UsageError, type CliContext, type Group } from '../command.js';
 import { fileArg, fileIdArg, waitWithProgress } from '../inputs.js';
+import type { AvatarTaskReply } from '../../types.js';
 import { formatFields, formatTable } from '../output.js';
 import { KIND_NAMES, pageOptions, waitOptions } from './common.js';
 
@@ -142,6 +143,7 @@ export const avatars: Group = {
             progress: r.progress,
             avatar: r.avatar,
             fail_reason: r.fail_reason,
+            ...faceFields(r.face),
           }),
         );
       },
@@ -167,6 +169,17 @@ async function finishAvatar(ctx: CliContext, taskId: string, wait: boolean): Pro
   }
   const r = await waitWithProgress(ctx, taskId, `avatar task ${taskId}`, 'avatar');
   ctx.out.result({ task_id: taskId, ...r }, () =>
-    formatFields({ task_id: taskId, avatar: r.avatar, status: 'ready' }),
+    formatFields({ task_id: taskId, avatar: r.avatar, status: 'ready', ...faceFields(r.face) }),
   );
+}
+
+/** The face report's lines: how many faces were found, which one speaks, and any notice. */
+function faceFields(face: AvatarTaskReply['face']): Record<string, unknown> {
+  if (!face) return {};
+  const s = face.speaker;
+  return {
+    faces_found: face.faces_found,
+    speaker: s ? `${s.place}, ${s.width} px wide at ${s.x},${s.y}` : undefined,
+    notice: face.notice,
+  };
 }

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import { aigcFlag, fileId, page, svcReply, svcResponses, taskIdReply, urlString } from '../schemas/common.js';
 import { callerOf } from './caller.js';
+import { FaceReport, faceReply } from './face-report.js';
 import { ok } from './reply.js';
 
 const AvatarItem = Type.Object({
@@ -76,13 +77,20 @@ export const avatarRoutes: FastifyPluginAsyncTypebox<{ container: Container }> =
             progress: Type.Integer({ description: 'percent done' }),
             fail_code: Type.Optional(Type.Integer({ description: 'when status is 4: the error code' })),
             fail_reason: Type.Optional(Type.String({ description: 'when status is 4: why it failed' })),
+            face: Type.Optional(FaceReport),
           }),
         ),
       },
     },
     async (req) => {
-      const { task, avatar } = await avatars.getTask(callerOf(req), req.query.task_id);
-      return ok(req, { status: task.status, avatar, progress: task.progress, ...failure(task) });
+      const { task, avatar, face } = await avatars.getTask(callerOf(req), req.query.task_id);
+      return ok(req, {
+        status: task.status,
+        avatar,
+        progress: task.progress,
+        ...failure(task),
+        ...(face ? { face: faceReply(face) } : {}),
+      });
     },
   );
 

@@ -28,18 +28,22 @@ function countingDetector(): FaceDetector & { calls: number } {
   const points = Float32Array.from(SAMPLE_FACE.points, (v) => v / 10);
   const face: FaceLandmarks = {
     box: { x: 20, y: 20, width: 35, height: 40, score: 0.9 },
+    meshScore: 25,
     points,
     yaw: 0,
     pitch: 0,
     roll: 0,
   };
+  const found = () => {
+    d.calls++;
+    return { boxes: [face.box], faces: [{ ...face, points: points.slice() }] };
+  };
   const d = {
     calls: 0,
-    detect: () => Promise.resolve([face.box]),
-    detectLandmarks: () => {
-      d.calls++;
-      return Promise.resolve([{ ...face, points: points.slice() }]);
-    },
+    detect: () => Promise.resolve(found().boxes),
+    detectLandmarks: () => Promise.resolve(found().faces),
+    find: () => Promise.resolve(found()),
+    measure: () => Promise.reject(new Error('not used')),
     detectInFile: () => Promise.reject(new Error('not used')),
     close: () => Promise.resolve(),
   };

@@ -38,7 +38,7 @@ export interface FaceTrackDeps {
  * `subject` names the input in the message (e.g. "image_file_id").
  */
 export function judgeFaceTrack(track: FaceTrack, kind: 'video' | 'image', subject?: string): FaceTrackReport {
-  const report = trackReport(track);
+  const report = trackReport(track, kind);
   const why = rejectTrack(report, kind, subject);
   if (why) throw ERRORS.avatarClone(why);
   return report;
@@ -77,6 +77,7 @@ export async function faceTrackFor(
   need: { fromSec: number; toSec: number },
   tmp: string,
   signal: AbortSignal,
+  onProgress?: (fraction: number) => void,
 ): Promise<FaceTrack> {
   const face = parseAvatarFace(avatar);
   const stored = face?.track;
@@ -98,7 +99,14 @@ export async function faceTrackFor(
           width: avatar.width ?? 0,
           height: avatar.height ?? 0,
         },
-        { fromSec: need.fromSec, toSec: need.toSec, signal },
+        {
+          fromSec: need.fromSec,
+          toSec: need.toSec,
+          signal,
+          onProgress,
+          // The face the avatar was made with, not whoever is most prominent in this range.
+          near: speakerBox(face?.report.speaker),
+        },
       )
     : await trackFaceInImage(detector, mediaPath);
   if (outdated && stored && (!video || covers(need, stored))) {
@@ -108,6 +116,9 @@ export async function faceTrackFor(
   }
   return track;
 }
+
+/** The stored speaker's place as a box to follow (reports made before speakers were chosen have none). */
+const speakerBox = (s: FaceTrackReport['speaker']) => (s ? { ...s, score: 1 } : undefined);
 
 /** Whether range a covers range b (the end within a quarter second: tracks end on a sample). */
 const covers = (a: { fromSec: number; toSec: number }, b: { fromSec: number; toSec: number }) =>

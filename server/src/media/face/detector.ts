@@ -1,28 +1,41 @@
-import sharp from 'sharp';
 import { WorkerThreadClient, workerEntry } from '../worker-thread.js';
 import {
   checkRgbImage,
   MAX_DETECT_SIDE,
   toFaceBox,
+  type Detection,
   type FaceBox,
   type FaceLandmarks,
   type RgbImage,
 } from './detect-core.js';
 import type { FaceWorkerReply, FaceWorkerRequest } from './face-worker-protocol.js';
+import { readPictureRgb } from './picture-rgb.js';
+import type { SquareWindow } from './search-plan.js';
 
 export {
   MAX_DETECT_SIDE,
   toFaceBox,
+  type Detection,
   type FaceBox,
   type FaceLandmarks,
   type RgbImage,
 } from './detect-core.js';
 
+/** What a search looks for. */
+export interface FindOptions {
+  /** The smallest face wanted, in the image's pixels (default MIN_FACE_PX, 40). */
+  minFacePx?: number;
+}
+
 export interface FaceDetector {
-  /** Every face the detector finds, largest first (some may have no mesh: see detectLandmarks). */
-  detect(image: RgbImage): Promise<FaceBox[]>;
+  /** Every face found in the image, largest first, measured or not (see find). */
+  detect(image: RgbImage, opts?: FindOptions): Promise<FaceBox[]>;
   /** Faces with their 468-point mesh, largest first. */
-  detectLandmarks(image: RgbImage): Promise<FaceLandmarks[]>;
+  detectLandmarks(image: RgbImage, opts?: FindOptions): Promise<FaceLandmarks[]>;
+  /** Both: every face found (boxes) and those the mesh could measure (faces). */
+  find(image: RgbImage, opts?: FindOptions): Promise<Detection>;
+  /** The face in each window of the image (one followed from where it was), or null. */
+  measure(image: RgbImage, windows: SquareWindow[]): Promise<(FaceLandmarks | null)[]>;
   /** Any image sharp reads; EXIF orientation is applied, and width/height are the upright size. */
   detectInFile(imagePath: string): Promise<{ width: number; height: number; faces: FaceBox[] }>;
   close(): Promise<void>;
@@ -40,40 +53,35 @@ export async function createFaceDetector(): Promise<FaceDetector> {
     { niceness: 10 },
   );
 
-  const request = (image: RgbImage) => {
+  // Structured clone copies the pixels: the caller's buffer may be a slice of a larger one.
+  const find = async (image: RgbImage, opts: FindOptions = {}): Promise<Detection> => {
     checkRgbImage(image);
-    // Structured clone copies the pixels: the caller's buffer may be a slice of a larger one.
-    return client.request({ data: image.data, width: image.width, height: image.height });
+    const reply = await client.request({ op: 'find', ...pixels(image), minFacePx: opts.minFacePx });
+    return { boxes: reply.boxes ?? [], faces: reply.faces ?? [] };
   };
-  const detectLandmarks = async (image: RgbImage) => (await request(image)).faces ?? [];
-  const detect = async (image: RgbImage) => (await request(image)).boxes ?? [];
 
   return {
-    detect,
-    detectLandmarks,
+    find,
+    detect: async (image, opts) => (await find(image, opts)).boxes,
+    detectLandmarks: async (image, opts) => (await find(image, opts)).faces,
+    async measure(image, windows) {
+      checkRgbImage(image);
+      if (windows.length === 0) return [];
+      return (await client.request({ op: 'measure', ...pixels(image), windows })).measured ?? [];
+    },
     async detectInFile(imagePath) {
-      // Decode and shrink here: sharp runs on its own threads.
-      const meta = await sharp(imagePath).metadata();
-      const { width, height } = meta.autoOrient;
-      const scale = Math.min(1, MAX_DETECT_SIDE / Math.max(width, height));
-      const { data, info } = await sharp(imagePath, { autoOrient: true })
-        .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), {
-          fit: 'fill',
-        })
-        .removeAlpha()
-        .toColourspace('srgb')
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const faces = await detect({ data, width: info.width, height: info.height });
-      const back = info.width / width;
+      const pic = await readPictureRgb(imagePath, MAX_DETECT_SIDE);
+      const { boxes } = await find(pic.image);
       return {
-        width,
-        height,
-        faces: faces
-          .map((f) => toFaceBox([f.x, f.y, f.width, f.height], f.score, back, width, height))
+        width: pic.width,
+        height: pic.height,
+        faces: boxes
+          .map((f) => toFaceBox([f.x, f.y, f.width, f.height], f.score, pic.scale, pic.width, pic.height))
           .filter((f): f is FaceBox => f !== null),
       };
     },
     close: () => client.close(),
   };
 }
+
+const pixels = (image: RgbImage) => ({ data: image.data, width: image.width, height: image.height });

@@ -1,7 +1,7 @@
 // Worker-thread entry of the face engine: the model and its WebAssembly memory live here, off the
 // main thread and out of its garbage collector. Requests run one at a time, in arrival order.
 import { parentPort } from 'node:worker_threads';
-import { detectWith } from './detect-core.js';
+import { findFaces, measureFace } from './detect-core.js';
 import { loadFaceEngine, type FaceEngine } from './human-engine.js';
 import type { FaceWorkerReply, FaceWorkerRequest } from './face-worker-protocol.js';
 
@@ -13,13 +13,18 @@ async function handle(req: FaceWorkerRequest): Promise<void> {
   const transfer: ArrayBuffer[] = [];
   try {
     engine ??= loadFaceEngine();
-    const { boxes, faces } = await detectWith(await engine, {
-      data: req.data,
-      width: req.width,
-      height: req.height,
-    });
-    for (const f of faces) transfer.push(f.points.buffer as ArrayBuffer);
-    reply = { id: req.id, ok: true, boxes, faces };
+    const loaded = await engine;
+    const image = { data: req.data, width: req.width, height: req.height };
+    if (req.op === 'find') {
+      const { boxes, faces } = await findFaces(loaded, image, req.minFacePx);
+      for (const f of faces) transfer.push(f.points.buffer as ArrayBuffer);
+      reply = { id: req.id, ok: true, boxes, faces };
+    } else {
+      const measured = [];
+      for (const w of req.windows) measured.push(await measureFace(loaded, image, w));
+      for (const f of measured) if (f) transfer.push(f.points.buffer as ArrayBuffer);
+      reply = { id: req.id, ok: true, measured };
+    }
   } catch (err) {
     if (!(err instanceof RangeError)) engine = null; // let a later request reload a failed engine
     reply = { id: req.id, ok: false, message: err instanceof Error ? err.message : String(err) };

@@ -49,9 +49,10 @@ export function frameGrabArgs(videoPath: string, atSec: number, width: number, h
 }
 
 /**
- * Frames for face tracking: `durationSec` of the video from `fromSec`, resampled to `fps` and
- * scaled to exactly width x height, as a stream of raw rgb24 frames on stdout. The frame at index
- * k shows time fromSec + k / fps.
+ * Frames for face tracking: `durationSec` of the video from `fromSec`, resampled to `fps`, cut to
+ * `crop` (display pixels: ffmpeg turns a rotated video upright before the filters run) and scaled
+ * to exactly width x height, as a stream of raw rgb24 frames on stdout. The frame at index k shows
+ * time fromSec + k / fps.
  */
 export function trackFramesArgs(
   videoPath: string,
@@ -60,7 +61,9 @@ export function trackFramesArgs(
   fps: number,
   width: number,
   height: number,
+  crop?: { x: number; y: number; width: number; height: number },
 ): string[] {
+  const cut = crop ? `crop=${crop.width}:${crop.height}:${crop.x}:${crop.y},` : '';
   return [
     '-v',
     'error',
@@ -74,7 +77,7 @@ export function trackFramesArgs(
     '-sn',
     '-dn',
     '-vf',
-    `fps=${fps},scale=${width}:${height}`,
+    `fps=${fps},${cut}scale=${width}:${height}`,
     '-f',
     'rawvideo',
     '-pix_fmt',

@@ -11,8 +11,10 @@ type Tf = typeof import('@tensorflow/tfjs-core');
 /** One face as the engine reports it: box is [x, y, width, height] in input pixels. */
 export interface EngineFace {
   box: [number, number, number, number];
-  /** The face detector's confidence, 0..1 (`score` is the mesh model's, a logit with attention). */
+  /** The face detector's confidence, 0..1. */
   boxScore: number;
+  /** The mesh model's confidence (a logit with attention); below 0.5 the mesh is dropped. */
+  faceScore: number;
   /** 468 landmarks and ten iris points [x, y, z] in input pixels; the detector's few key points
    * instead when the mesh model rejected the face (kept so that it still counts as a face). */
   mesh: number[][];
@@ -24,13 +26,13 @@ export interface EngineFace {
  * describe the few members ourselves instead of importing them. */
 export interface FaceEngine {
   tf: Tf;
-  detect(input: unknown): Promise<{ face: EngineFace[] }>;
+  detect(input: unknown, config?: Record<string, unknown>): Promise<{ face: EngineFace[] }>;
 }
 
 interface HumanModule {
   Human: new (config: Record<string, unknown>) => {
     load(): Promise<void>;
-    detect(input: unknown): Promise<{ face: EngineFace[] }>;
+    detect(input: unknown, config?: Record<string, unknown>): Promise<{ face: EngineFace[] }>;
   };
 }
 
@@ -106,7 +108,9 @@ export async function loadFaceEngine(): Promise<FaceEngine> {
     face: {
       enabled: true,
       // minConfidence 0.5: real faces in the sample photos score 0.7-0.95; synthetic patterns score 0.
-      detector: { rotation: false, maxDetected: 20, minConfidence: 0.5 },
+      // The mesh's own score (a logit with attention) must pass it too. rotation and mesh.enabled
+      // are set per call (detect-core.ts).
+      detector: { rotation: true, maxDetected: 20, minConfidence: 0.5 },
       // The 468-point mesh drives the talking-head rig; it also yields the head angles.
       // keepInvalid: a face the mesh model rejects (a profile with fingers over the mouth) is still
       // a face the detector found; it comes back without a mesh, not at all.
@@ -128,5 +132,5 @@ export async function loadFaceEngine(): Promise<FaceEngine> {
     filter: off,
   });
   await human.load();
-  return { tf, detect: (input) => human.detect(input) };
+  return { tf, detect: (input, config) => human.detect(input, config) };
 }

@@ -24,14 +24,18 @@ export {
   smoothTrack,
   trackReport,
   type FaceSample,
+  type FaceSearch,
   type FaceTrack,
   type FaceTrackReport,
 } from './track.js';
 export { decodeFaceTrack, encodeFaceTrack } from './track-file.js';
 export {
+  searchVideo,
   TRACK_FPS,
-  TRACK_MAX_SIDE,
   trackFaceInImage,
   trackFaceInVideo,
+  type SearchResult,
   type TrackVideoOptions,
 } from './tracker.js';
+export { MIN_FACE_PX } from './search-plan.js';
+export { TRACK_MAX_SIDE } from './track-window.js';

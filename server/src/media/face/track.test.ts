@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MESH_POINTS } from './landmarks.js';
-import { pointsAt, rejectTrack, smoothTrack, trackReport, type FaceSample, type FaceTrack } from './track.js';
+import {
+  FACE_LIMITS,
+  pointsAt,
+  rejectTrack,
+  smoothTrack,
+  trackReport,
+  type FaceSample,
+  type FaceTrack,
+} from './track.js';
 import { decodeFaceTrack, encodeFaceTrack } from './track-file.js';
 
 /** A face whose every point sits at (x, 100 + i/10), the outline 200 px wide. */
@@ -40,6 +48,30 @@ test('smoothing removes jitter without moving a steady face', () => {
   assert.equal(t.samples[0]!.points[0], 10);
 });
 
+test('the report says how many faces were found and which one speaks', () => {
+  const t = {
+    ...track([sample(0, 10)]),
+    search: {
+      frames: 1,
+      people: 3,
+      mostAtOnce: 3,
+      speaker: { x: 450, y: 100, width: 120, height: 120 },
+      frameWidth: 1000,
+      frameHeight: 800,
+    },
+  };
+  const r = trackReport(t, 'image');
+  assert.equal(r.facesFound, 3);
+  assert.deepEqual(r.speaker, { x: 450, y: 100, width: 120, height: 120, place: 'in the middle' });
+  assert.match(
+    r.notice ?? '',
+    /^3 faces were found in the image; the one in the middle \(120 px wide, at 450, 100\) speaks/,
+  );
+  const alone = trackReport({ ...t, search: { ...t.search, people: 1, mostAtOnce: 1 } });
+  assert.equal(alone.notice, undefined);
+  assert.equal(trackReport(track([sample(0, 10)])).facesFound, undefined);
+});
+
 test('the report and its rules: found share, size and head turn, with reasons', () => {
   const good = trackReport(track([sample(0, 10), sample(0.1, 10, 10), sample(0.2, 10, -20)]));
   assert.equal(good.faceFoundShare, 1);
@@ -52,8 +84,15 @@ test('the report and its rules: found share, size and head turn, with reasons', 
   const sparse = trackReport(track([sample(0, 10), sample(0.1, null), sample(0.2, null)]));
   assert.match(rejectTrack(sparse, 'video') ?? '', /1 of 3 sampled frames \(33%, at least 60% needed\)/);
   assert.match(rejectTrack(trackReport(track([sample(0, null)])), 'image') ?? '', /no face was found/);
-  const small = { ...good, faceWidthPx: 40, faceWidthShare: 0.04 };
-  assert.match(rejectTrack(small, 'image') ?? '', /too small: 40 px wide .* use a closer portrait/);
+  // The floor is a size in pixels; a face's share of the frame does not matter.
+  const floor = FACE_LIMITS.minWidthPx;
+  assert.equal(rejectTrack({ ...good, faceWidthPx: floor, faceWidthShare: 0.02 }, 'video'), null);
+  const small = { ...good, faceWidthPx: floor - 1, faceWidthShare: 0.2 };
+  assert.match(
+    rejectTrack(small, 'image') ?? '',
+    new RegExp(`too small: ${floor - 1} px wide; it must be at least ${floor} px .* use a larger picture`),
+  );
+  assert.match(rejectTrack(small, 'video') ?? '', /use a higher resolution or film closer/);
   const turned = { ...good, yawMedianDeg: 60 };
   assert.match(rejectTrack(turned, 'video') ?? '', /turned 60° away from the camera/);
 });

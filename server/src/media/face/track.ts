@@ -1,4 +1,6 @@
 import { BETWEEN_EYES, CHIN, FACE_OVAL, MESH_POINTS } from './landmarks.js';
+import { MIN_FACE_PX } from './search-plan.js';
+import { placeOf } from './speaker.js';
 
 /**
  * A face track: the face's 468 landmarks sampled at a steady rate through a video (or once for a
@@ -21,11 +23,25 @@ export interface FaceSample {
 }
 
 /**
- * The landmark model tracks are measured with now (the face engine's, human-engine.ts). Tracks of
- * another model (or of none named: those made with the plain face mesh) are measured again when a
- * render needs them.
+ * The landmark model tracks are measured with now (the face engine's, human-engine.ts, measuring
+ * each face turned upright in its own window: detect-core.ts). Tracks of another model (or of none
+ * named: those made with the plain face mesh) are measured again when a render needs them.
  */
-export const LANDMARK_MODEL = 'face-mesh-attention';
+export const LANDMARK_MODEL = 'face-mesh-attention-upright';
+
+/** What the search for faces found before the track was measured (speaker.ts). */
+export interface FaceSearch {
+  /** Frames searched (1 for a picture). */
+  frames: number;
+  /** People told apart over those frames. */
+  people: number;
+  /** The most faces seen in one frame. */
+  mostAtOnce: number;
+  /** Where the face that speaks typically is (source pixels); null when none was found. */
+  speaker: { x: number; y: number; width: number; height: number } | null;
+  frameWidth: number;
+  frameHeight: number;
+}
 
 export interface FaceTrack {
   /** The landmark model that measured the track; absent on tracks of the plain face mesh. */
@@ -38,6 +54,8 @@ export interface FaceTrack {
   /** Time of the first sample (the tracked range may start after 0). */
   startSec: number;
   samples: FaceSample[];
+  /** How the face was chosen; only on tracks just measured (not stored in track files). */
+  search?: FaceSearch;
 }
 
 /** How far (seconds) a missing face may be bridged from the nearest samples that have one. */
@@ -108,6 +126,12 @@ export interface FaceTrackReport {
   yawMaxDeg: number;
   pitchMedianDeg: number;
   rollMedianDeg: number;
+  /** The most faces seen in one frame searched (absent in reports made before faces were counted). */
+  facesFound?: number;
+  /** Where the face that speaks is (source pixels) and, in words, where it sits in the frame. */
+  speaker?: { x: number; y: number; width: number; height: number; place: string };
+  /** Said when more than one face was found: which one speaks, and how to choose another. */
+  notice?: string;
 }
 
 const median = (v: number[]) => {
@@ -138,11 +162,11 @@ export function faceHeight(points: Float32Array): number {
 }
 
 /** The per-avatar quality report stored with the avatar. */
-export function trackReport(track: FaceTrack): FaceTrackReport {
+export function trackReport(track: FaceTrack, kind: 'video' | 'image' = 'video'): FaceTrackReport {
   const withFace = track.samples.filter((s) => s.score > 0);
   const widths = withFace.map((s) => faceWidth(s.points));
   const w = median(widths);
-  return {
+  const report: FaceTrackReport = {
     samples: track.samples.length,
     samplesWithFace: withFace.length,
     faceFoundShare: track.samples.length
@@ -155,16 +179,39 @@ export function trackReport(track: FaceTrack): FaceTrackReport {
     pitchMedianDeg: r1(median(withFace.map((s) => Math.abs(s.pitch)))),
     rollMedianDeg: r1(median(withFace.map((s) => Math.abs(s.roll)))),
   };
+  const search = track.search;
+  if (!search) return report;
+  report.facesFound = search.mostAtOnce;
+  if (search.speaker) {
+    const b = search.speaker;
+    const place = placeOf(b, { width: search.frameWidth, height: search.frameHeight });
+    report.speaker = {
+      x: Math.round(b.x),
+      y: Math.round(b.y),
+      width: Math.round(b.width),
+      height: Math.round(b.height),
+      place,
+    };
+    if (search.mostAtOnce > 1) {
+      report.notice =
+        `${search.mostAtOnce} faces were found in the ${kind}; the one ${place} ` +
+        `(${Math.round(b.width)} px wide, at ${Math.round(b.x)}, ${Math.round(b.y)}) speaks. ` +
+        `To animate another, crop the ${kind} to that person and make the avatar again`;
+    }
+  }
+  return report;
 }
 
-/** Limits below which a face cannot be animated convincingly. */
+/**
+ * Limits below which a face cannot be animated convincingly. There is no rule on the face's share
+ * of the frame: a person at a desk filmed 16:9 shows a face 5-10% of the width, and the mouth is
+ * worked at the face's own scale (decision F2 in docs/decisions.md).
+ */
 export const FACE_LIMITS = {
   /** A video must show the face in at least this share of samples. */
   minFoundShare: 0.6,
-  /** The face must be at least this wide in source pixels … */
-  minWidthPx: 64,
-  /** … and this share of the frame width. */
-  minWidthShare: 0.08,
+  /** The face must be at least this wide in source pixels (measured: see docs/decisions.md, F2). */
+  minWidthPx: MIN_FACE_PX,
   /** Heads turned further than this (median) show too little of the mouth. */
   maxYawDeg: 45,
 } as const;
@@ -180,20 +227,22 @@ export function rejectTrack(
 ): string | null {
   if (report.samplesWithFace === 0) {
     return kind === 'image'
-      ? `no face was found in ${subject}; use a clear, front-facing portrait of one person`
-      : `no face was found in ${subject}; use a video where one face is clearly visible`;
+      ? `no face was found in ${subject}; use a picture where a face at least ${FACE_LIMITS.minWidthPx} px wide is clearly visible`
+      : `no face was found in ${subject}; use a video where a face at least ${FACE_LIMITS.minWidthPx} px wide is clearly visible`;
   }
   if (kind === 'video' && report.faceFoundShare < FACE_LIMITS.minFoundShare) {
     return `a face was found in ${report.samplesWithFace} of ${report.samples} sampled frames (${Math.round(
       report.faceFoundShare * 100,
     )}%, at least ${FACE_LIMITS.minFoundShare * 100}% needed); use a video where one face is visible throughout`;
   }
-  if (report.faceWidthPx < FACE_LIMITS.minWidthPx || report.faceWidthShare < FACE_LIMITS.minWidthShare) {
-    return `the face is too small: ${report.faceWidthPx} px wide (${Math.round(
-      report.faceWidthShare * 100,
-    )}% of the frame); it must be at least ${FACE_LIMITS.minWidthPx} px and ${
-      FACE_LIMITS.minWidthShare * 100
-    }% of the width — ${kind === 'image' ? 'use a closer portrait' : 'film closer to the person'}`;
+  if (report.faceWidthPx < FACE_LIMITS.minWidthPx) {
+    return `the face is too small: ${report.faceWidthPx} px wide; it must be at least ${
+      FACE_LIMITS.minWidthPx
+    } px wide for its mouth to be animated — ${
+      kind === 'image'
+        ? 'use a larger picture or a closer portrait'
+        : 'use a higher resolution or film closer to the person'
+    }`;
   }
   if (report.yawMedianDeg > FACE_LIMITS.maxYawDeg) {
     return `the head is turned ${Math.round(report.yawMedianDeg)}° away from the camera (at most ${
