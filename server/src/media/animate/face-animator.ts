@@ -5,7 +5,7 @@ import type { HeadTrack } from './idle-motion.js';
 import { paintMouth } from './mouth-paint.js';
 import { RigBuilder, type HeadMotion, type RigResult } from './rig.js';
 import type { MouthTimeline } from './timeline/types.js';
-import { joinBounds, movedBox, warpFrame, warpFrameInPlace, type PixelBounds } from './warp.js';
+import { copyBox, joinBounds, movedBox, warpFrame, warpFrameInPlace, type PixelBounds } from './warp.js';
 import type { FrameAnimator } from './frame-stream.js';
 
 /**
@@ -46,6 +46,28 @@ function shiftRig(rig: RigResult, dx: number, dy: number): void {
   }
   rig.opening.cx += dx;
   rig.opening.cy += dy;
+  rig.opening.source.cx += dx;
+  rig.opening.source.cy += dy;
+}
+
+/** The box (frame pixels) of the source's mouth opening, where the painter reads its own inside. */
+function sourceMouthBox(rig: RigResult): PixelBounds {
+  const m = rig.opening.source;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const c of [m.upper, m.lower]) {
+    for (let i = 0; i + 1 < c.length; i += 2) {
+      const x = m.cx + c[i]! * m.ux - c[i + 1]! * m.uy;
+      const y = m.cy + c[i]! * m.uy + c[i + 1]! * m.ux;
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+    }
+  }
+  return { x0, y0, x1, y1 };
 }
 
 /**
@@ -162,9 +184,17 @@ export class FaceAnimator implements FrameAnimator {
     const out = planes({ width: w, height: h, data: frame });
     // The lips' brightness is read before the warp moves them (the frame still holds the source).
     const luma = lipLuma(out[0], pts, ox, oy);
-    if (base) warpFrame(planes({ width: w, height: h, data: base }), out, rig.mesh);
-    else warpFrameInPlace(out, this.scratch, rig.mesh);
-    paintMouth(out, rig.opening, { lipLuma: luma });
+    let source: [Plane, Plane, Plane];
+    if (base) {
+      source = planes({ width: w, height: h, data: base });
+      warpFrame(source, out, rig.mesh);
+    } else {
+      // The warp copies to scratch only what moves; the painter also reads the source's mouth.
+      copyBox(out, this.scratch, sourceMouthBox(rig));
+      warpFrameInPlace(out, this.scratch, rig.mesh);
+      source = this.scratch;
+    }
+    paintMouth(out, rig.opening, { lipLuma: luma }, source);
     this.stats.animated++;
   }
 }

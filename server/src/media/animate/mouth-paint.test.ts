@@ -4,18 +4,27 @@ import { planes } from './frame.js';
 import { paintMouth } from './mouth-paint.js';
 import type { MouthOpening } from './rig.js';
 
-function opening(gap: number): MouthOpening {
-  const xs = [-30, -20, -10, 0, 10, 20, 30];
+const xs = [-30, -20, -10, 0, 10, 20, 30];
+/** Inner contours of a mouth open by `gap` in the middle, in its own frame. */
+const contours = (gap: number) => {
   const profile = (x: number) => gap * (1 - (x / 30) ** 2);
+  return {
+    upper: new Float32Array(xs.flatMap((x) => [x, -0.3 * profile(x)])),
+    lower: new Float32Array(xs.flatMap((x) => [x, 0.7 * profile(x)])),
+  };
+};
+
+/** A mouth 60 px wide at (50, 50) open by `gap`, whose source was open by `sourceGap` (default closed). */
+function opening(gap: number, sourceGap = 0): MouthOpening {
   return {
     cx: 50,
     cy: 50,
     ux: 1,
     uy: 0,
-    upper: new Float32Array(xs.flatMap((x) => [x, -0.3 * profile(x)])),
-    lower: new Float32Array(xs.flatMap((x) => [x, 0.7 * profile(x)])),
+    ...contours(gap),
     width: 60,
     maxGap: 20,
+    source: { cx: 50, cy: 50, ux: 1, uy: 0, ...contours(sourceGap), xScale: 1 },
   };
 }
 
@@ -80,4 +89,34 @@ test('a large open mouth shows the gaps between the upper teeth; a small one sho
   for (let i = 2; i < small.length - 2; i++) {
     assert.ok(small[i]! >= Math.min(small[i - 2]!, small[i + 2]!) - 3, `small row ${small.join(',')}`);
   }
+});
+
+test("a source's own open mouth is shown, not painted: teeth stay behind the lips that close or open", () => {
+  // The source: a mouth open 12 px in the middle (x = 50): upper lip at y 46.4, lower lip at 58.4.
+  // Upper teeth (luma 200) 4 px deep behind the upper lip, a dark gap (30), lower teeth (luma 180)
+  // in the 2 px above the lower lip.
+  const source = planes({ width: 100, height: 100, data: new Uint8Array(15000).fill(150) });
+  for (let y = 40; y < 65; y++) {
+    for (let x = 10; x < 90; x++) source[0].data[y * 100 + x] = y < 50.4 ? 200 : y >= 56.4 ? 180 : 30;
+  }
+  const paint = (gap: number) => {
+    const p = planes({ width: 100, height: 100, data: new Uint8Array(15000).fill(150) });
+    paintMouth(p, opening(gap, 12), { lipLuma: 100 }, source);
+    return p[0].data;
+  };
+  // Closing to 6 px (upper lip at 48.2, lower at 54.2): the jaw has shut behind the upper teeth,
+  // which fill the opening, with the lower teeth at its bottom; no dark gap and no painted teeth.
+  const half = paint(6);
+  assert.equal(half[49 * 100 + 50], 200);
+  assert.ok(half[53 * 100 + 50]! >= 170, `bottom of the opening ${half[53 * 100 + 50]}`);
+  // Opening wider (20 px: upper lip at 44, lower at 64): the upper teeth under the upper lip, as tall
+  // as in the source, the lower teeth above the lower lip, and the painted cavity between them.
+  const wide = paint(20);
+  assert.equal(wide[45 * 100 + 50], 200);
+  assert.ok(wide[55 * 100 + 50]! < 60, `cavity ${wide[55 * 100 + 50]}`);
+  assert.ok(wide[63 * 100 + 50]! >= 170, `lower teeth ${wide[63 * 100 + 50]}`);
+  // Without the source frame, the same mouth is painted.
+  const painted = planes({ width: 100, height: 100, data: new Uint8Array(15000).fill(150) });
+  paintMouth(painted, opening(6, 12), { lipLuma: 100 });
+  assert.notEqual(painted[0].data[49 * 100 + 50], 200);
 });

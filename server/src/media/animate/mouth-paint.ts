@@ -1,12 +1,17 @@
 import type { Plane } from './frame.js';
-import type { MouthOpening } from './rig.js';
+import type { MouthOpening, MouthSource } from './rig.js';
 
 /**
- * Paints the inside of an open mouth between the warped inner lip contours: a dark cavity that is
- * darkest in the middle, the upper teeth under the upper lip, a hint of the lower teeth and the
- * tongue when the mouth is wide open. Colours are derived from the lips' own brightness so a dim
- * video does not get glowing teeth. The edge is feathered over about a pixel, so the lips meet the
- * painting without a seam. Pure pixel work on the planes of one frame.
+ * Paints the inside of an open mouth between the warped inner lip contours. Where the source's own
+ * mouth was open (a smile with teeth, a face caught mid-word), its own inside is shown: each lip
+ * keeps the teeth and mouth that were behind it in the source, as far as the source showed them, so
+ * a closing mouth covers its teeth instead of squeezing them, and an opening one shows them where
+ * they were. Beyond what the source showed, and in a mouth the source had closed, it paints: a dark
+ * cavity that is darkest in the middle, the upper teeth under the upper lip (unless the source has
+ * its own), a hint of the lower teeth and the tongue when the mouth is wide open. Colours are
+ * derived from the lips' own brightness so a dim video does not get glowing teeth. The edge is
+ * feathered over about a pixel, so the lips meet the painting without a seam. Pure pixel work on
+ * the planes of one frame.
  */
 
 export interface MouthColours {
@@ -15,6 +20,12 @@ export interface MouthColours {
 }
 
 const FEATHER = 1.1;
+/**
+ * A source mouth open by less than this (pixels, and share of the mouth's width) shows no inside of
+ * its own: the lips of a closed mouth are parted by a seam of about 1 % of its width.
+ */
+const SOURCE_MIN_GAP_PX = 1.5;
+const SOURCE_MIN_GAP_OF_WIDTH = 0.04;
 
 const clamp = (v: number, lo: number, hi: number) => (v < lo ? lo : v > hi ? hi : v);
 const smooth = (e0: number, e1: number, v: number) => {
@@ -81,6 +92,8 @@ function toothGap(d: number, w: number, along: number): number {
 
 let sortedUpper = new Float32Array(0);
 let sortedLower = new Float32Array(0);
+let sortedSourceUpper = new Float32Array(0);
+let sortedSourceLower = new Float32Array(0);
 
 interface Shade {
   y: number;
@@ -88,6 +101,23 @@ interface Shade {
   cr: number;
   a: number;
   lip: number;
+  /**
+   * Weights (0..1) of the source's own inside, in front (its upper half) and behind (its lower
+   * half), and where to take each (frame pixels).
+   */
+  s: number;
+  sx: number;
+  sy: number;
+  s2: number;
+  sx2: number;
+  sy2: number;
+}
+
+/** The source mouth, its contours sorted by x (null: painted only). */
+interface SourceMouth {
+  m: MouthSource;
+  upper: Float32Array;
+  lower: Float32Array;
 }
 
 /**
@@ -101,6 +131,7 @@ function shadeAt(
   upper: Float32Array,
   lower: Float32Array,
   o: MouthOpening,
+  src: SourceMouth | null,
   out: Shade,
 ): boolean {
   const dx = x2 / 2 - o.cx;
@@ -117,6 +148,33 @@ function shadeAt(
   const w = o.width;
   const open = clamp(gap / (o.maxGap || 1), 0, 1.2);
   const side = Math.abs(x) / (w / 2);
+  // The source's own inside, where the source mouth was open: its upper half stays with the skull
+  // (the upper teeth; it follows the upper lip only when that lip rises), its lower half moves with
+  // the jaw, as the lower lip does; where both reach, the upper teeth are in front. A closing mouth
+  // thus shuts its jaw behind the upper teeth and then covers them with the lips; an opening one
+  // parts its teeth, and the depth the source never showed between them is painted.
+  out.s = 0;
+  out.s2 = 0;
+  let ownTeeth = 0;
+  if (src) {
+    const m = src.m;
+    const xs = x / (m.xScale || 1);
+    const su = contourY(src.upper, xs);
+    const sl = contourY(src.lower, xs);
+    const minGap = Math.max(SOURCE_MIN_GAP_PX, SOURCE_MIN_GAP_OF_WIDTH * w);
+    ownTeeth = smooth(minGap, minGap * 1.6, sl - su);
+    if (ownTeeth > 0) {
+      const mid = (su + sl) / 2;
+      const rowU = y - Math.min(yu - su, 0);
+      const rowL = y - (yl - sl);
+      out.s = ownTeeth * smooth(su - 0.5, su + 0.5, rowU) * (1 - smooth(mid - 0.75, mid + 0.75, rowU));
+      out.s2 = ownTeeth * smooth(mid - 0.75, mid + 0.75, rowL) * (1 - smooth(sl - 0.5, sl + 0.5, rowL));
+      out.sx = m.cx + xs * m.ux - rowU * m.uy;
+      out.sy = m.cy + xs * m.uy + rowU * m.ux;
+      out.sx2 = m.cx + xs * m.ux - rowL * m.uy;
+      out.sy2 = m.cy + xs * m.uy + rowL * m.ux;
+    }
+  }
   // Cavity: dark, warm, darker toward the middle and the back.
   const depth = clamp((y - yu) / gap, 0, 1);
   let yy = (lip * 0.2 + 8) * (1 - 0.35 * Math.sin(depth * Math.PI)) * (0.75 + 0.25 * side);
@@ -139,7 +197,8 @@ function shadeAt(
   }
   // Upper teeth: a row just under the upper lip, tallest at the middle (the incisal edge is an
   // arch), receding into the shadow of the cheeks toward the corners.
-  const teethSide = 1 - smooth(0.5, 0.85, side);
+  // A source with teeth of its own shows those; painted ones would sit on top of them.
+  const teethSide = (1 - smooth(0.5, 0.85, side)) * (1 - ownTeeth);
   const teethLuma = clamp(lip * 1.1 + 26, 70, 185);
   const upperTeeth = Math.min(gap * 0.4, w * 0.08) * (1 - 0.4 * side * side);
   const below = y - yu;
@@ -155,7 +214,10 @@ function shadeAt(
   }
   // Lower teeth: the edges of the middle few show over the tongue, behind the lower lip, only
   // when the mouth is wide open (in speech the lower lip mostly hides them).
-  const lowerTeeth = open > 0.6 ? Math.min(gap * 0.12, w * 0.035) * smooth(0.6, 0.95, open) : 0;
+  const lowerTeeth =
+    open > 0.6 && ownTeeth < 1
+      ? Math.min(gap * 0.12, w * 0.035) * smooth(0.6, 0.95, open) * (1 - ownTeeth)
+      : 0;
   if (lowerTeeth > 0 && y > yl - lowerTeeth - 1 && Math.abs(x) < w * 0.2) {
     const t =
       smooth(yl - lowerTeeth - 1, yl - lowerTeeth + 1, y) * 0.7 * (1 - smooth(0.1, 0.2, Math.abs(x) / w));
@@ -171,12 +233,48 @@ function shadeAt(
   return true;
 }
 
-/** Paints the interior of `o` into the three planes of a 4:2:0 frame. */
-export function paintMouth(planes: [Plane, Plane, Plane], o: MouthOpening, colours: MouthColours): void {
+/** Bilinear sample of `p` at (x, y) in pixel-centre coordinates, clamped to the plane. */
+function sample(p: Plane, x: number, y: number): number {
+  const xc = clamp(x, 0, p.width - 1);
+  const yc = clamp(y, 0, p.height - 1);
+  const ix = Math.min(p.width - 2, xc | 0);
+  const iy = Math.min(p.height - 2, yc | 0);
+  if (ix < 0 || iy < 0) return p.data[0]!;
+  const fx = xc - ix;
+  const fy = yc - iy;
+  const i = iy * p.width + ix;
+  const d = p.data;
+  const top = d[i]! + (d[i + 1]! - d[i]!) * fx;
+  const bot = d[i + p.width]! + (d[i + p.width + 1]! - d[i + p.width]!) * fx;
+  return top + (bot - top) * fy;
+}
+
+/**
+ * Paints the interior of `o` into the three planes of a 4:2:0 frame. `source` holds the frame as it
+ * was before the warp (at least around the source's mouth): the source's own inside is taken from
+ * there; without it everything is painted.
+ */
+export function paintMouth(
+  planes: [Plane, Plane, Plane],
+  o: MouthOpening,
+  colours: MouthColours,
+  source?: [Plane, Plane, Plane],
+): void {
   if (sortedUpper.length !== o.upper.length) sortedUpper = new Float32Array(o.upper.length);
   if (sortedLower.length !== o.lower.length) sortedLower = new Float32Array(o.lower.length);
+  if (sortedSourceUpper.length !== o.source.upper.length) {
+    sortedSourceUpper = new Float32Array(o.source.upper.length);
+    sortedSourceLower = new Float32Array(o.source.lower.length);
+  }
   const upper = sortedByX(o.upper, sortedUpper);
   const lower = sortedByX(o.lower, sortedLower);
+  const src: SourceMouth | null = source
+    ? {
+        m: o.source,
+        upper: sortedByX(o.source.upper, sortedSourceUpper),
+        lower: sortedByX(o.source.lower, sortedSourceLower),
+      }
+    : null;
   let maxGap = 0;
   for (let i = 0; i < upper.length / 2; i++) {
     maxGap = Math.max(maxGap, contourY(lower, upper[i * 2]!) - upper[i * 2 + 1]!);
@@ -200,25 +298,38 @@ export function paintMouth(planes: [Plane, Plane, Plane], o: MouthOpening, colou
     }
   }
   const [Y, U, V] = planes;
-  const shade: Shade = { y: 0, cb: 0, cr: 0, a: 0, lip };
+  const shade: Shade = { y: 0, cb: 0, cr: 0, a: 0, lip, s: 0, sx: 0, sy: 0, s2: 0, sx2: 0, sy2: 0 };
   const bx0 = Math.max(0, Math.floor(x0 - 2));
   const by0 = Math.max(0, Math.floor(y0 - 2));
   const bx1 = Math.min(Y.width - 1, Math.ceil(x1 + 2));
   const by1 = Math.min(Y.height - 1, Math.ceil(y1 + 2));
   for (let py = by0; py <= by1; py++) {
     for (let px = bx0; px <= bx1; px++) {
-      if (!shadeAt(px * 2 + 1, py * 2 + 1, upper, lower, o, shade)) continue;
+      if (!shadeAt(px * 2 + 1, py * 2 + 1, upper, lower, o, src, shade)) continue;
       const i = py * Y.width + px;
-      Y.data[i] = Math.round(Y.data[i]! + (shade.y - Y.data[i]!) * shade.a);
+      let v = shade.y;
+      if (source && shade.s2 > 0) v += (sample(source[0], shade.sx2 - 0.5, shade.sy2 - 0.5) - v) * shade.s2;
+      if (source && shade.s > 0) v += (sample(source[0], shade.sx - 0.5, shade.sy - 0.5) - v) * shade.s;
+      Y.data[i] = Math.round(Y.data[i]! + (v - Y.data[i]!) * shade.a);
     }
   }
   // Chroma at half resolution: each sample covers a 2x2 luma block, centred at its middle.
   for (let cy = by0 >> 1; cy <= by1 >> 1; cy++) {
     for (let cx = bx0 >> 1; cx <= bx1 >> 1; cx++) {
-      if (!shadeAt(cx * 4 + 2, cy * 4 + 2, upper, lower, o, shade)) continue;
+      if (!shadeAt(cx * 4 + 2, cy * 4 + 2, upper, lower, o, src, shade)) continue;
       const i = cy * U.width + cx;
-      U.data[i] = Math.round(U.data[i]! + (shade.cb - U.data[i]!) * shade.a);
-      V.data[i] = Math.round(V.data[i]! + (shade.cr - V.data[i]!) * shade.a);
+      let cb = shade.cb;
+      let cr = shade.cr;
+      if (source && shade.s2 > 0) {
+        cb += (sample(source[1], shade.sx2 / 2 - 0.5, shade.sy2 / 2 - 0.5) - cb) * shade.s2;
+        cr += (sample(source[2], shade.sx2 / 2 - 0.5, shade.sy2 / 2 - 0.5) - cr) * shade.s2;
+      }
+      if (source && shade.s > 0) {
+        cb += (sample(source[1], shade.sx / 2 - 0.5, shade.sy / 2 - 0.5) - cb) * shade.s;
+        cr += (sample(source[2], shade.sx / 2 - 0.5, shade.sy / 2 - 0.5) - cr) * shade.s;
+      }
+      U.data[i] = Math.round(U.data[i]! + (cb - U.data[i]!) * shade.a);
+      V.data[i] = Math.round(V.data[i]! + (cr - V.data[i]!) * shade.a);
     }
   }
 }

@@ -81,6 +81,24 @@ export interface MouthOpening {
   /** Mouth width (corner to corner) and the largest gap, in pixels. */
   width: number;
   maxGap: number;
+  /**
+   * The source's own opening before the warp: its inner contours in its own mouth frame (the frame
+   * of the unmoved face), and how much the lips were stretched sideways (x in the moved frame is
+   * xScale times x in this one). The painter shows the source's own teeth and mouth from here where
+   * the source mouth was open.
+   */
+  source: MouthSource;
+}
+
+/** A mouth as the source frame shows it (MouthOpening.source). */
+export interface MouthSource {
+  cx: number;
+  cy: number;
+  ux: number;
+  uy: number;
+  upper: Float32Array;
+  lower: Float32Array;
+  xScale: number;
 }
 
 export interface RigResult {
@@ -173,6 +191,8 @@ export class RigBuilder {
   private readonly rigid = new Uint8Array(RIG_SIZE);
   private readonly upper = new Float32Array(PAIRS * 2);
   private readonly lower = new Float32Array(PAIRS * 2);
+  private readonly sourceUpper = new Float32Array(PAIRS * 2);
+  private readonly sourceLower = new Float32Array(PAIRS * 2);
   private readonly parted = new Float32Array(MESH_POINTS * 2);
   private delaunay: Delaunator<Float64Array> | null = null;
   private readonly known = new Map<number, { points: Float32Array; triangles: Uint32Array }[]>();
@@ -191,6 +211,8 @@ export class RigBuilder {
       rigid: this.rigid,
       upper: this.upper,
       lower: this.lower,
+      sourceUpper: this.sourceUpper,
+      sourceLower: this.sourceLower,
       parted: this.parted,
     };
   }
@@ -374,7 +396,7 @@ function buildInto(input: RigInput, builder: RigBuilder): RigResult {
   const jawTravel = (LOWER_SHARE * centreDelta) / lipCentreK;
   const xStretch = SPREAD * pose.wide - GATHER * pose.round;
 
-  const { src, dst, rigid, upper, lower } = builder.buffers();
+  const { src, dst, rigid, upper, lower, sourceUpper, sourceLower } = builder.buffers();
   let k = 0;
   const push = (sxv: number, syv: number, dxv: number, dyv: number, turns: boolean) => {
     rigid[k / 2] = turns ? 1 : 0;
@@ -487,8 +509,14 @@ function buildInto(input: RigInput, builder: RigBuilder): RigResult {
   // of folding over them.
   const triangles = builder.triangulate();
 
-  // Inner contours after the warp, in the mouth frame, for the painter.
+  // Inner contours before and after the warp, in the mouth frame, for the painter.
   for (let j = 0; j < n; j++) {
+    const [sux, suy] = toLocal(f, px(LIPS_UPPER_INNER[j]!), py(LIPS_UPPER_INNER[j]!));
+    const [slx, sly] = toLocal(f, px(LIPS_LOWER_INNER[j]!), py(LIPS_LOWER_INNER[j]!));
+    sourceUpper[j * 2] = sux;
+    sourceUpper[j * 2 + 1] = suy;
+    sourceLower[j * 2] = slx;
+    sourceLower[j * 2 + 1] = sly;
     const ui = RIG_INDEX.get(LIPS_UPPER_INNER[j]!)!;
     const li = RIG_INDEX.get(LIPS_LOWER_INNER[j]!)!;
     const [ax, ay] = toLocal(f, dst[ui * 2]!, dst[ui * 2 + 1]!);
@@ -517,6 +545,24 @@ function buildInto(input: RigInput, builder: RigBuilder): RigResult {
 
   return {
     mesh: { src, dst, triangles },
-    opening: { cx, cy, ux, uy, upper, lower, width, maxGap },
+    opening: {
+      cx,
+      cy,
+      ux,
+      uy,
+      upper,
+      lower,
+      width,
+      maxGap,
+      source: {
+        cx: f.cx,
+        cy: f.cy,
+        ux: f.ux,
+        uy: f.uy,
+        upper: sourceUpper,
+        lower: sourceLower,
+        xScale: 1 + xStretch,
+      },
+    },
   };
 }
