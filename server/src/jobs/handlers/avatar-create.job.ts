@@ -70,7 +70,8 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
     const toSec = Math.min(info.durationSec, DENSE_TRACK_SEC);
     let lastPercent = 20;
     const detector = await media.faces();
-    const track = await withTimeLimit(signal, TIME_LIMITS.trackVideo(toSec), 'face tracking', (s) =>
+    const limit = TIME_LIMITS.trackVideo(toSec, size.width * size.height, SvcCode.AvatarCloneFailed);
+    const track = await withTimeLimit(signal, limit, 'face tracking', (s, progressed) =>
       trackFaceInVideo(
         detector,
         media.bins.ffmpeg,
@@ -80,6 +81,7 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
           toSec,
           signal: s,
           onProgress: (f) => {
+            progressed();
             // Samples arrive several times a second; write only when the percentage moves.
             const percent = 20 + Math.round(f * 50);
             if (percent === lastPercent) return;
@@ -206,7 +208,8 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
     // Decoded upright as PNG, so every later step sees upright pixels.
     const picture = await acquireImage(d, ctx, input.source, subjectOf(input), 'image');
     const detector = await media.faces();
-    const track = await withTimeLimit(ctx.signal, TIME_LIMITS.trackImage, 'face detection', () =>
+    const limit = TIME_LIMITS.trackImage(SvcCode.AvatarCloneFailed);
+    const track = await withTimeLimit(ctx.signal, limit, 'face detection', () =>
       trackFaceInImage(detector, picture.path),
     );
     const face = await judge(track, 'image', avatarId, ctx.tmp);

@@ -30,6 +30,30 @@ test("the render engine's input errors get messages that name no file", () => {
   assert.deepEqual(output, { kind: 'fail', code: 99, message: internalFailureMessage('t_1') });
 });
 
+test('a step that names its input fails with that code and says what to do, not 99', () => {
+  const stuck = new StepTimeoutError(
+    'face tracking',
+    { totalMs: 600_000, stallMs: 90_000, code: 2015, advice: 'submit it again later' },
+    true,
+  );
+  assert.deepEqual(classifyFailure(stuck, running, 't_8'), {
+    kind: 'fail',
+    code: 2015,
+    message: 'face tracking made no progress for 90 s; the task was not charged: submit it again later',
+  });
+  const long = new StepTimeoutError('rendering', {
+    totalMs: 300_000,
+    code: 1001,
+    advice: 'send a shorter sound',
+  });
+  const f = classifyFailure(long, running, 't_8');
+  assert.ok(
+    f.kind === 'fail' &&
+      f.code === 1001 &&
+      /rendering did not finish within 5 minutes.*shorter sound/.test(f.message),
+  );
+});
+
 test('a step past its time limit fails at once (not retried), with code 99', () => {
   const f = classifyFailure(new StepTimeoutError('rendering', 300_000), running, 't_9');
   assert.equal(f.kind, 'fail');

@@ -77,10 +77,21 @@ export function classifyFailure(err: unknown, signal: AbortSignal, taskId: strin
     };
   }
   if (err instanceof StepTimeoutError) {
+    const what = err.stalled
+      ? `${err.step} made no progress for ${Math.round(err.limitMs / 1000)} s`
+      : `${err.step} did not finish within ${Math.round(err.limitMs / 60_000) || 1} minutes`;
+    // A step that names its input fails with that input's code and says what the client can do.
+    if (err.code !== undefined) {
+      return {
+        kind: 'fail',
+        code: err.code,
+        message: `${what}; the task was not charged: ${err.advice ?? 'submit it again later'}`,
+      };
+    }
     return {
       kind: 'fail',
       code: SvcCode.Internal,
-      message: `${err.step} did not finish within ${Math.round(err.limitMs / 60_000) || 1} minutes; the task was not charged: submit it again later, and if it fails again report task ${taskId} to the operator`,
+      message: `${what}; the task was not charged: submit it again later, and if it fails again report task ${taskId} to the operator`,
     };
   }
   // A damaged input that escaped the checks: the checks say what to fix, so this is our gap.

@@ -33,8 +33,32 @@ test("the job's own abort (shutdown, cancellation) passes through unchanged", as
   await assert.rejects(run, /server shutting down/);
 });
 
-test('limits grow with the work: a 30-minute render may take 4 hours, tracking 5 minutes of video 11 minutes', () => {
+test('a step that keeps making progress may run past its stall limit; one that stops is cut off', async () => {
+  const limit = { totalMs: 10_000, stallMs: 40, code: 2015, advice: 'try later' };
+  const slow = await withTimeLimit(never, limit, 'face tracking', async (_signal, progressed) => {
+    for (let i = 0; i < 6; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      progressed();
+    }
+    return 'done';
+  });
+  assert.equal(slow, 'done', '120 ms of work in 20 ms steps under a 40 ms stall limit');
+  const err = await withTimeLimit(never, limit, 'face tracking', (_signal, progressed) => {
+    progressed();
+    return new Promise(() => undefined);
+  }).catch((e: unknown) => e);
+  assert.ok(err instanceof StepTimeoutError);
+  assert.equal(err.stalled, true);
+  assert.equal(err.code, 2015);
+  assert.equal(err.limitMs, 40);
+  assert.match(err.message, /face tracking made no progress for 0 s/);
+});
+
+test('limits grow with the work: a 30-minute render may take 4 hours; tracking grows with length and frame size', () => {
   assert.equal(TIME_LIMITS.render(1800), 180_000 + 8_000 * 1800);
-  assert.equal(TIME_LIMITS.trackVideo(300), 660_000);
+  assert.equal(TIME_LIMITS.trackVideo(300).totalMs, 120_000 + 4_000 * 300);
+  assert.equal(TIME_LIMITS.trackVideo(300, 1920 * 1080).totalMs, 120_000 + 4_000 * 300);
+  assert.equal(TIME_LIMITS.trackVideo(300, 3840 * 2160).totalMs, 120_000 + 4 * 4_000 * 300);
+  assert.equal(TIME_LIMITS.trackVideo(25, 720 * 720, 2014).code, 2014);
   assert.equal(TIME_LIMITS.synthesis(10_000), 1_120_000);
 });

@@ -228,13 +228,16 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
 
     // The frame pipeline has no time limit of its own: bound it here, by the length of the output.
     const r = await steps.time('frames', () =>
-      withTimeLimit(ctx.signal, TIME_LIMITS.render(sound.durationSec), 'rendering', (s) =>
+      withTimeLimit(ctx.signal, TIME_LIMITS.renderFrames(sound.durationSec), 'rendering', (s, progressed) =>
         renderTalkingVideo(media.bins, job, {
           signal: s,
           tmpDir: tmp,
           regionCache: media.regionCache ?? undefined,
           loopMemoryBytes: media.loopMemoryBytes,
-          onProgress: (f: number) => void progress(rendering + f * (95 - rendering)),
+          onProgress: (f: number) => {
+            progressed();
+            void progress(rendering + f * (95 - rendering));
+          },
         }),
       ),
     );

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { AvatarRow, TaskRow } from '../../db/schema.js';
+import { SvcCode } from '../../errors/codes.js';
 import { ERRORS } from '../../errors/app-error.js';
 import { cartoonise } from '../../media/animate/cartoon.js';
 import { findPublicAvatarArt } from '../../media/art/index.js';
@@ -124,7 +125,8 @@ export async function resolveFace(
     const upright = out.path;
     // Tracked now, before any speech is made or credit reserved: a picture without a face fails fast.
     const detector = await media.faces();
-    const track = await withTimeLimit(signal, TIME_LIMITS.trackImage, 'face detection', () =>
+    const limit = TIME_LIMITS.trackImage(SvcCode.ImageResourceFailed);
+    const track = await withTimeLimit(signal, limit, 'face detection', () =>
       trackFaceInImage(detector, upright),
     );
     judgeFaceTrack(track, 'image', 'image_file_id');
@@ -193,22 +195,26 @@ export async function withFaceTrack(
     const loop = planVideoLoop(face.clipSec ?? 0, src.startSec, durationSec, face.fps);
     need = { fromSec: loop.startSec, toSec: loop.startSec + Math.min(loop.availableSec, durationSec) };
   }
-  const limit = TIME_LIMITS.trackVideo(need.toSec - need.fromSec);
+  const limit = TIME_LIMITS.trackVideo(
+    need.toSec - need.fromSec,
+    face.width * face.height,
+    SvcCode.VideoResourceFailed,
+  );
   if (face.avatar) {
     const avatar = face.avatar;
-    const track = await withTimeLimit(signal, limit, 'face tracking', (s) =>
-      faceTrackFor(d, avatar, src.path, need, tmp, s),
+    const track = await withTimeLimit(signal, limit, "tracking the avatar's face", (s, progressed) =>
+      faceTrackFor(d, avatar, src.path, need, tmp, s, progressed),
     );
     return { ...src, face: track };
   }
   const detector = await d.media.faces();
-  const track = await withTimeLimit(signal, limit, 'face tracking', (s) =>
+  const track = await withTimeLimit(signal, limit, 'face tracking', (s, progressed) =>
     trackFaceInVideo(
       detector,
       d.media.bins.ffmpeg,
       src.path,
       { durationSec: face.clipSec ?? 0, width: face.width, height: face.height },
-      { ...need, signal: s },
+      { ...need, signal: s, onProgress: progressed },
     ),
   );
   judgeFaceTrack(track, 'video', 'the uploaded video');
