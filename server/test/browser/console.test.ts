@@ -316,13 +316,60 @@ describe('web console in a browser', { skip: unavailable ?? false }, () => {
     const card = page.getByTestId(`avatar-${done.avatar}`);
     await card.locator('video, img').first().waitFor();
     await card.getByTestId('face-report').locator('summary').click();
-    assert.match((await card.getByTestId('face-report').textContent()) ?? '', /Face found in\s*\d+%/);
+    const report = (await card.getByTestId('face-report').textContent()) ?? '';
+    assert.match(report, /Face found in\s*\d+%/);
+    assert.match(report, /Faces found\s*\d+/);
     await screenshot(page, 'library-own-avatar');
 
     await card.getByTestId(`delete-avatar-${done.avatar}`).click();
     await card.getByTestId(`delete-avatar-${done.avatar}-confirm`).click();
     await card.waitFor({ state: 'detached' });
   });
+
+  test(
+    'a group photo: the library says which face speaks, and its thumbnail shows that face',
+    { timeout: RENDER_MS },
+    async () => {
+      // Three people; the one in the middle speaks.
+      const fileId = await upload(server, account.token, 'jpg', await readFile(facePhoto(1)));
+      const made = await api(server, 'POST', '/api/v2/svc/avatar/create_by_image', {
+        token: account.token,
+        body: { file_id: fileId, title: 'Console group' },
+      });
+      assert.equal(made.body.code, 0, JSON.stringify(made.body));
+      const done = await waitTask(
+        server,
+        account.token,
+        '/api/v2/svc/avatar/task',
+        made.body.task_id,
+        RENDER_MS,
+      );
+      assert.equal(done.status, 3, JSON.stringify(done));
+
+      // The library is already open (the test before left it there): load it again.
+      await goto('/library?tab=avatars');
+      await page.reload();
+      const card = page.getByTestId(`avatar-${done.avatar}`);
+      await card.getByTestId('face-notice').waitFor();
+      assert.match(
+        (await card.getByTestId('face-notice').textContent()) ?? '',
+        /^3 faces were found in the image; the one in the middle .* speaks/,
+      );
+      // The thumbnail is cropped around the speaking face: her middle is at about 49 % across and 43 %
+      // down the picture (not the centre the browser would crop to).
+      const position = await card
+        .locator('img')
+        .first()
+        .evaluate((img) => getComputedStyle(img).objectPosition);
+      const [x, y] = position.split(' ').map((v) => parseFloat(v));
+      assert.ok(Math.abs(x! - 49) <= 4 && Math.abs(y! - 43) <= 4, `object-position ${position}`);
+      await screenshot(page, 'library-group-avatar');
+
+      await card.getByTestId(`delete-avatar-${done.avatar}`).click();
+      await card.getByTestId(`delete-avatar-${done.avatar}-confirm`).click();
+      await card.waitFor({ state: 'detached' });
+    },
+  );
 
   test('a cover from a style appears at once and in the library', async () => {
     await goto('/create?tab=cover');
