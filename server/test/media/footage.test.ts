@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { renderTalkingVideo } from '../../src/media/compose/index.js';
 import { createFaceDetector, type FaceDetector } from '../../src/media/face/index.js';
+import { LIPS_LOWER_OUTER, LIPS_UPPER_OUTER } from '../../src/media/face/landmarks.js';
 import { rejectTrack, trackReport } from '../../src/media/face/track.js';
 import { trackFaceInImage, trackFaceInVideo } from '../../src/media/face/tracker.js';
 import { displaySize, probeMedia } from '../../src/media/probe.js';
+import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
 import { FOOTAGE } from '../helpers/footage.js';
 import { measureLipSync } from '../helpers/lipsync-meter.js';
 import { bins } from '../helpers/media-fixtures.js';
@@ -82,3 +84,92 @@ test('a real clip of a person in a 16:9 room, driven by recorded speech, lip-syn
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test("a small face's mouth moves as clearly as a large one's: a 47 px face against the same clip at 4 times the size", async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'likeness-footage-small-'));
+  try {
+    // The talking clip (a 189 px face) at a quarter of its size in a 320x240 frame: a 47 px face.
+    const small = join(dir, 'small.mp4');
+    await runMediaBinary(bins.ffmpeg, [
+      ...['-v', 'error', '-i', FOOTAGE.talkingClip, '-vf', 'scale=120:120,pad=320:240:100:60,format=yuv420p'],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-c:a', 'aac', small],
+    ]);
+    const render = async (clip: string, width: number, height: number, out: string) => {
+      const info = await videoInfo(clip);
+      const face = await trackFaceInVideo(detector, bins.ffmpeg, clip, info);
+      await renderTalkingVideo(bins, {
+        avatar: { kind: 'video', path: clip, startSec: 0, face },
+        speech: { path: FOOTAGE.readSpeech },
+        output: { path: out, width, height, fps: 25 },
+      });
+      return face;
+    };
+    const face = await render(small, 320, 240, join(dir, 'small-out.mp4'));
+    await render(FOOTAGE.talkingClip, 480, 480, join(dir, 'large-out.mp4'));
+    // The 120x120 square of the face: cut from the small render, and the large render scaled down to it.
+    const direct = await grayFrames(join(dir, 'small-out.mp4'), 'crop=120:120:100:60');
+    const scaled = await grayFrames(join(dir, 'large-out.mp4'), 'scale=120:120:flags=area');
+    // The mouth, from the small clip's own landmarks, in the square's pixels.
+    const p = face.samples[0]!.points;
+    const lips = [...LIPS_UPPER_OUTER, ...LIPS_LOWER_OUTER];
+    const x0 = Math.min(...lips.map((i) => p[i * 2]!)) - 100 - 4;
+    const y0 = Math.min(...lips.map((i) => p[i * 2 + 1]!)) - 60 - 4;
+    const x1 = Math.max(...lips.map((i) => p[i * 2]!)) - 100 + 4;
+    const y1 = Math.max(...lips.map((i) => p[i * 2 + 1]!)) - 60 + 8;
+    const box = { x: Math.round(x0), y: Math.round(y0), w: Math.round(x1 - x0), h: Math.round(y1 - y0) };
+    const detail = (frames: Buffer[]) => median(frames.map((f) => laplacian(f, 120, box)));
+    const motion = (frames: Buffer[]) =>
+      mean(frames.slice(1).map((f, i) => meanDiff(f, frames[i]!, 120, box)));
+    const sharp = detail(direct) / detail(scaled);
+    const moves = motion(direct) / motion(scaled);
+    assert.ok(sharp > 0.9, `mouth detail ${sharp.toFixed(3)} of the large render's`);
+    assert.ok(moves > 0.9, `mouth motion ${moves.toFixed(3)} of the large render's`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1]!;
+const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+
+/** Grey frames of a video through `vf`, each 120x120. */
+async function grayFrames(file: string, vf: string): Promise<Buffer[]> {
+  const chunks: Buffer[] = [];
+  await runMediaBinary(
+    bins.ffmpeg,
+    ['-v', 'error', '-i', file, '-vf', `${vf},format=gray`, '-f', 'rawvideo', 'pipe:1'],
+    {
+      onStdout: (out) => out.on('data', (c: Buffer) => chunks.push(c)),
+    },
+  );
+  const all = Buffer.concat(chunks);
+  return Array.from({ length: Math.floor(all.length / 14_400) }, (_, i) =>
+    all.subarray(i * 14_400, (i + 1) * 14_400),
+  );
+}
+
+/** Mean absolute Laplacian in a box: fine detail. */
+function laplacian(f: Buffer, w: number, b: { x: number; y: number; w: number; h: number }): number {
+  let sum = 0;
+  let n = 0;
+  for (let y = b.y + 1; y < b.y + b.h - 1; y++)
+    for (let x = b.x + 1; x < b.x + b.w - 1; x++) {
+      const c = y * w + x;
+      sum += Math.abs(4 * f[c]! - f[c - 1]! - f[c + 1]! - f[c - w]! - f[c + w]!);
+      n++;
+    }
+  return sum / n;
+}
+
+/** Mean absolute difference of two frames in a box: how much it moved. */
+function meanDiff(
+  a: Buffer,
+  b: Buffer,
+  w: number,
+  box: { x: number; y: number; w: number; h: number },
+): number {
+  let sum = 0;
+  for (let y = box.y; y < box.y + box.h; y++)
+    for (let x = box.x; x < box.x + box.w; x++) sum += Math.abs(a[y * w + x]! - b[y * w + x]!);
+  return sum / (box.w * box.h);
+}
