@@ -157,6 +157,10 @@ test('image limits', () => {
   );
   assert.equal(
     code(() => checkImage({ format: 'png', width: 100, height: 100 }, 1000)),
+    0,
+  );
+  assert.equal(
+    code(() => checkImage({ format: 'png', width: 48, height: 200 }, 1000)),
     2016,
   );
   assert.equal(

@@ -219,8 +219,11 @@ export function checkBackgroundAudio(
   });
 }
 
-/** Pictures: JPG, PNG or WebP, 256 to 8192 pixels a side (decision 17). */
-export const IMAGE_MIN_SIDE = 256;
+/**
+ * Pictures: JPG, PNG or WebP, 64 to 8192 pixels a side (decision 17). Below 64 no picture holds a
+ * face of the 40 px a mouth is animated at with room around it; above, the face decides (T4).
+ */
+export const IMAGE_MIN_SIDE = 64;
 export const IMAGE_MAX_SIDE = 8192;
 
 const IMAGE_FORMATS: Record<string, string> = { jpeg: 'JPG', png: 'PNG', webp: 'WebP' };

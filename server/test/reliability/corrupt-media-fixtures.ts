@@ -252,7 +252,7 @@ async function imageFiles(base: BaseMedia): Promise<MediaFile[]> {
     i('truncated JPEG (first 40 %)', head(base.photo, 0.4), 'jpg'),
     i('zero-byte PNG', Buffer.alloc(0), 'png'),
     i('portrait without a face', await sharp(flat).png().toBuffer(), 'png'),
-    i('100x100 JPEG', await sharp(base.photo).resize(100, 100).jpeg().toBuffer(), 'jpg'),
+    i('48x48 JPEG', await sharp(base.photo).resize(48, 48).jpeg().toBuffer(), 'jpg'),
     i(
       '9000x300 PNG',
       await sharp({ create: { ...flat.create, width: 9000, height: 300 } })
