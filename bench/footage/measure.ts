@@ -31,6 +31,14 @@ export interface Reference {
   note: string;
 }
 
+/** A box in pixels. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /** Photo aspect ratios this close count as the same framing (the service rounds sizes to even pixels). */
 const SAME_ASPECT = 0.01;
 
@@ -41,8 +49,12 @@ export async function referenceFor(
   upright: string | null,
   shape: OutputShape,
   work: string,
+  speaker?: Box,
 ): Promise<Reference> {
   let clip = item.path;
+  // The face the service animates (the avatar task's `face.speaker`, source pixels): the meter
+  // measures that one, not the largest (a group photo's speaker need not be its largest face).
+  let near = speaker;
   if (item.kind === 'video') {
     if (item.width !== shape.width || item.height !== shape.height) {
       return { ref: null, note: `none (source ${item.width}x${item.height})` };
@@ -56,6 +68,9 @@ export async function referenceFor(
     }
     // The photo at the output's size: a frame of the same size, the face where the video has it.
     clip = join(work, `reference-${shape.width}x${shape.height}.mp4`);
+    const k = shape.width / w;
+    if (speaker)
+      near = { x: speaker.x * k, y: speaker.y * k, width: speaker.width * k, height: speaker.height * k };
     await ff(bins, [
       ...['-loop', '1', '-framerate', String(shape.fps), '-i', upright ?? item.path, '-t', '3'],
       ...['-vf', `scale=${shape.width}:${shape.height}`],
@@ -63,7 +78,7 @@ export async function referenceFor(
       clip,
     ]);
   }
-  const ref = await meterReference(clip, bins);
+  const ref = await meterReference(clip, bins, near);
   return ref.face ? { ref, note: 'source' } : { ref: null, note: 'none (no face in the source)' };
 }
 

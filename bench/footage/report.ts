@@ -16,6 +16,8 @@ export interface ItemRow {
   /** Share of the tracker's samples with a face (the console's stored report); null: not available. */
   foundShare?: number | null;
   avatarSec?: number;
+  /** Where the face that speaks is (source pixels), as the avatar task said. */
+  speaker?: { x: number; y: number; width: number; height: number };
 }
 
 export interface VideoRow {

@@ -22,7 +22,7 @@ import { consoleFaceReports, download, footageClient, reasonOf } from './api.js'
 import { soundFile, soundOf, timedBareEncode, type OutputShape } from './baseline.js';
 import { watchCatalogue } from './catalogue.js';
 import { findItems, footageRoots, speechPath, tooShort, type Item } from './items.js';
-import { measure, misses, referenceFor, saveFrames, type Reference } from './measure.js';
+import { measure, misses, referenceFor, saveFrames, type Box, type Reference } from './measure.js';
 import { printReport, videoLine, type ItemRow, type VideoRow } from './report.js';
 
 const list = (v: string | undefined) =>
@@ -99,7 +99,7 @@ try {
       if (task.status === 4)
         return { row: { ...refusal(item, reasonOf(task)), avatarSec: seconds }, avatar: null };
       const avatar = String(task.avatar);
-      const face = (task.face ?? {}) as { faces_found?: number; face_width_px?: number };
+      const face = (task.face ?? {}) as { faces_found?: number; face_width_px?: number; speaker?: Box };
       const stored = faceReport ? await faceReport(avatar).catch(() => null) : null;
       const share = stored?.faceFoundShare;
       const row: ItemRow = {
@@ -109,6 +109,7 @@ try {
         faceWidthPx: face.face_width_px,
         foundShare: typeof share === 'number' ? share : null,
         avatarSec: seconds,
+        speaker: face.speaker,
       };
       // A short clip taken is the service's fault; its videos would say nothing about footage.
       if (tooShort(item)) return { row: { ...row, unexpected: 'a clip under 5 s was taken' }, avatar: null };
@@ -199,7 +200,8 @@ try {
     const references = new Map<string, Promise<Reference>>();
     const referenceOf = (shape: OutputShape) => {
       const key = `${shape.width}x${shape.height}`;
-      if (!references.has(key)) references.set(key, referenceFor(bins, item, picture.path, shape, work));
+      if (!references.has(key))
+        references.set(key, referenceFor(bins, item, picture.path, shape, work, row.speaker));
       return references.get(key)!;
     };
     for (const drive of DRIVES) {

@@ -30,6 +30,12 @@ export interface LipSyncOptions {
    * meterReference) to measure several videos against one clip without measuring it each time.
    */
   reference?: string | MeterReference;
+  /**
+   * Where the face to measure is (pixels of the measured video): the face nearest to this box in each
+   * frame the face is located on, instead of the largest (a group photo whose speaker is not the
+   * largest face).
+   */
+  near?: { x: number; y: number; width: number; height: number };
 }
 
 /** Where a reference clip shows the face and how tall the face is (LipSyncOptions.reference). */
@@ -153,6 +159,7 @@ async function locateFace(
   file: string,
   size: { width: number; height: number },
   durationSec: number,
+  near?: LipSyncOptions['near'],
 ): Promise<LipSyncResult['face']> {
   const count = Math.min(8, Math.max(3, Math.round(durationSec)));
   const found: { box: FaceFound['detection']['box']; roll: number }[] = [];
@@ -182,7 +189,14 @@ async function locateFace(
           const faces = await api
             .detectAllFaces(input, new api.SsdMobilenetv1Options({ minConfidence: 0.4 }))
             .withFaceLandmarks();
-          const best = faces.sort((a, b) => b.detection.box.width - a.detection.box.width)[0];
+          const away = (f: FaceFound) =>
+            near
+              ? Math.hypot(
+                  f.detection.box.x + f.detection.box.width / 2 - (near.x + near.width / 2),
+                  f.detection.box.y + f.detection.box.height / 2 - (near.y + near.height / 2),
+                )
+              : -f.detection.box.width;
+          const best = faces.sort((a, b) => away(a) - away(b))[0];
           if (best)
             found.push({ box: best.detection.box, roll: mouthGeometry(best.landmarks.positions).rollDeg });
         } finally {
@@ -263,12 +277,16 @@ const heightPerEyesOf = (geometry: (ReturnType<typeof mouthGeometry> | null)[]) 
   median(geometry.filter((g) => g !== null).map((g) => g.height / g.eyes));
 
 /** Measures a reference clip once: where its face is and how tall (see LipSyncOptions.reference). */
-export async function meterReference(path: string, bins: Bins = defaultBins): Promise<MeterReference> {
+export async function meterReference(
+  path: string,
+  bins: Bins = defaultBins,
+  near?: LipSyncOptions['near'],
+): Promise<MeterReference> {
   const info = await probeMedia(bins.ffprobe, path);
   if (!info.video) throw new Error(`${path} has no video track`);
   const api = await loadFaceApi();
   const size = displaySize(info.video);
-  const face = await locateFace(api, bins, path, size, info.durationSec);
+  const face = await locateFace(api, bins, path, size, info.durationSec, near);
   const heightPerEyes = face
     ? heightPerEyesOf((await mouthFrames(api, bins, path, face, info.video.fps)).geometry)
     : NaN;
@@ -288,7 +306,9 @@ export async function measureLipSync(videoPath: string, opts: LipSyncOptions = {
   const given =
     typeof opts.reference === 'string' ? await meterReference(opts.reference, bins) : opts.reference;
   const reference = given?.face && given.width === size.width && given.height === size.height ? given : null;
-  const face = reference ? reference.face : await locateFace(api, bins, videoPath, size, info.durationSec);
+  const face = reference
+    ? reference.face
+    : await locateFace(api, bins, videoPath, size, info.durationSec, opts.near);
   const t2 = performance.now();
 
   // The mouth, frame by frame: face box (tiny detector, SSD where it misses) → 68 landmarks.
