@@ -7,6 +7,7 @@ import {
   checkBackgroundAudio,
   checkDrivingAudio,
   checkImage,
+  checkSpeakableText,
   checkSong,
   checkSourceVideo,
   checkTranslateVideo,
@@ -313,4 +314,23 @@ test('a video to translate: at most 10 minutes (2014), a picture stream, the siz
     code(() => checkTranslateVideo(video(), 600 << 20, 500 << 20)),
     2011,
   );
+});
+
+test('text with nothing to speak is refused with 11 and says so; any letter or digit in any script speaks', () => {
+  for (const t of ['   ', '...', '!?。、', '<b></b>', '🙂🎉', ' \n\t ']) {
+    assert.equal(
+      code(() => checkSpeakableText(t)),
+      11,
+      JSON.stringify(t),
+    );
+  }
+  assert.throws(() => checkSpeakableText('  '), /text is empty/);
+  assert.throws(() => checkSpeakableText('…!'), /nothing to speak/);
+  for (const t of ['Hi', '你好', '42', '<b>hola</b>', 'ok 🙂', 'こんにちは']) {
+    assert.equal(
+      code(() => checkSpeakableText(t)),
+      0,
+      JSON.stringify(t),
+    );
+  }
 });

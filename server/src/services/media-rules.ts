@@ -294,3 +294,17 @@ function defectMessage(err: MediaDefectError, category: FileCategory, subject: s
 export function explainDefect(err: MediaDefectError, category: FileCategory, subject: string): AppError {
   return new AppError(RESOURCE_CODE[category], defectMessage(err, category, subject), {}, { cause: err });
 }
+
+/**
+ * Text that a voice can speak: at least one letter or digit once tags are taken out (the spec does
+ * not support HTML tags). Text of spaces, punctuation, emoji or tags alone is refused at submission
+ * with 11: it used to be taken, tried three times over about 40 s, and fail with 99.
+ */
+export function checkSpeakableText(text: string): void {
+  if (/[\p{L}\p{N}]/u.test(text.replace(/<[^>]*>/g, ' '))) return;
+  throw ERRORS.invalid(
+    text.trim() === ''
+      ? 'text is empty: give the words to speak'
+      : 'text has nothing to speak (no letter or digit, only spaces, punctuation, symbols, emoji or tags): give the words to speak',
+  );
+}

@@ -5,6 +5,7 @@ import type { AvatarService } from './avatar.service.js';
 import { oneOf } from './one-of.js';
 import type { CatalogueService } from './catalogue.service.js';
 import type { InputRef } from './input.service.js';
+import { checkSpeakableText } from './media-rules.js';
 import type { WorkType } from './pricing.js';
 import { parseResult, type TaskService } from './task.service.js';
 import type { UploadService } from './upload.service.js';
@@ -156,6 +157,7 @@ export class WorkService {
       subtitles: SubtitleParams;
     },
   ) {
+    checkSpeakableText(p.text);
     this.checkPipeline(p.pipeline);
     await this.speechSource(caller, p);
     const input: WorkInput = {
@@ -187,6 +189,7 @@ export class WorkService {
       ambience_norm_lufs?: number;
     },
   ) {
+    checkSpeakableText(p.text);
     if (!this.catalogue.getTemplate(p.template)) {
       throw ERRORS.unknownItem('template', p.template, 'GET /api/v2/svc/video/lively_templates');
     }
@@ -261,6 +264,7 @@ export class WorkService {
   }
 
   async byImage(caller: Caller, p: { image_file_id: string; voice: string; text: string; model?: number }) {
+    checkSpeakableText(p.text);
     const model = p.model === undefined || p.model === 0 ? 5 : p.model;
     if (model !== 5 && model !== 6)
       throw ERRORS.invalid(
@@ -280,6 +284,7 @@ export class WorkService {
   }
 
   async audioByTts(caller: Caller, p: { voice: string; text: string; title?: string; aigc_flag?: number }) {
+    checkSpeakableText(p.text);
     await this.voices.getUsable(caller, p.voice);
     return this.submit(
       caller,

@@ -34,6 +34,26 @@ describe('limits, plans and ownership', () => {
       body: { text: 'hello there', voice: 'pub-en-emma', avatar },
     });
 
+  test('text with nothing to speak is refused at the door with 11, in every operation that takes text', async () => {
+    const { token } = await createAccount(server);
+    const template = (await api(server, 'GET', '/api/v2/svc/video/lively_templates', { token })).body.data[0]
+      .template;
+    const calls: [string, Record<string, unknown>][] = [
+      ['/api/v2/svc/video/create_by_tts', { voice: 'pub-en-emma', avatar }],
+      ['/api/v2/svc/video/create_by_template', { template, voice: 'pub-en-emma', avatar }],
+      ['/api/v2/svc/video/create_by_image', { image_file_id: 'f_none', voice: 'pub-en-emma' }],
+      ['/api/v2/svc/audio/create_by_tts', { voice: 'pub-en-emma' }],
+    ];
+    for (const [path, body] of calls) {
+      for (const text of ['   ', '...', '<br/>']) {
+        const r = await api(server, 'POST', path, { token, body: { ...body, text } });
+        assert.equal(r.status, 200);
+        assert.equal(r.body.code, 11, `${path} ${JSON.stringify(text)}: ${JSON.stringify(r.body)}`);
+        assert.match(r.body.message, /text (is empty|has nothing to speak)|without HTML tags/);
+      }
+    }
+  });
+
   test('works in progress (1001) and works per day (1015)', async () => {
     const { token } = await createAccount(server);
     const a = await tts(token);
