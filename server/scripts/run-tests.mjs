@@ -64,9 +64,12 @@ const run = (list, env) =>
 const only = process.env.LIKENESS_TEST_DB;
 let status = only === 'postgres' ? 0 : run(files, { LIKENESS_TEST_DB: 'sqlite' });
 
-/** The suites whose servers, repositories and queues run on the database under test. */
+/** The suites whose servers, repositories and queues run on the database under test (and the fuzzing). */
 const onDatabase = files.filter(
-  (f) => f.startsWith('test/integration/') || f === 'test/contract/job-queue.contract.test.ts',
+  (f) =>
+    f.startsWith('test/integration/') ||
+    f === 'test/contract/job-queue.contract.test.ts' ||
+    f === 'test/reliability/fuzz.test.ts',
 );
 if (only !== 'sqlite' && onDatabase.length > 0) {
   const why = await postgresUnavailable();

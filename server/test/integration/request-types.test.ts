@@ -122,6 +122,33 @@ describe('JSON bodies are validated as sent, without type coercion', () => {
     assert.ok(paths.includes('/api/v2/svc/voice/edit'));
   });
 
+  test('a NUL character in an id, a query or a body field is the parameter code on either database, naming it', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/v2/svc/avatar/task'],
+      ['GET', '/api/v2/svc/voice/task'],
+      ['GET', '/api/v2/svc/video/task'],
+      ['DELETE', '/api/v2/svc/video/task'],
+    ] as const) {
+      const r = await api(server, method, path, { token, query: { task_id: '\u0000' } });
+      assert.equal(r.status, 200);
+      assert.equal(r.body.code, 11, `${method} ${path}: ${JSON.stringify(r.body)}`);
+      assert.match(r.body.message, /query\.task_id contains a NUL character/);
+    }
+    const del = await api(server, 'DELETE', '/api/v2/svc/avatar', { token, query: { avatar: 'av_\u0000' } });
+    assert.equal(del.body.code, 11);
+    const made = await api(server, 'POST', '/api/v2/svc/avatar/create_by_video', {
+      token,
+      body: { file_id: 'f\u0000x', title: 'nul' },
+    });
+    assert.equal(made.body.code, 11);
+    assert.match(made.body.message, /body\.file_id contains a NUL character/);
+    const clone = await api(server, 'POST', '/api/app/v1/clone/avatar/by_image', {
+      token,
+      body: { file_id: 'f\u0000x' },
+    });
+    assert.equal(clone.body.code, 12, JSON.stringify(clone.body));
+  });
+
   test('an array, object, boolean or wrong scalar in any field is the parameter code, naming the field', async () => {
     let checked = 0;
     for (const e of endpoints) {

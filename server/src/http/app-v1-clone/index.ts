@@ -4,6 +4,7 @@ import type { Container } from '../../container.js';
 import { CloneCode } from '../../errors/codes.js';
 import { isAppError } from '../../errors/app-error.js';
 import { readCredential } from '../plugins/bearer.js';
+import { refuseNulChars } from '../plugins/nul-chars.js';
 import { formatValidationErrors } from '../plugins/validation.js';
 import { cloneAvatarRoutes } from './avatars.js';
 import { envelope } from './envelope.js';
@@ -30,6 +31,8 @@ export async function cloneApi(app: FastifyInstance, opts: { container: Containe
     }
     req.caller = caller;
   });
+
+  api.addHook('preValidation', refuseNulChars);
 
   api.setErrorHandler((err: FastifyError, req, reply) => {
     reply.serializer((payload) => JSON.stringify(payload)).type('application/json; charset=utf-8');

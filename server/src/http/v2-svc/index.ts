@@ -5,6 +5,7 @@ import { SvcCode } from '../../errors/codes.js';
 import type { Container } from '../../container.js';
 import type { Caller } from '../../services/account.service.js';
 import { readCredential } from '../plugins/bearer.js';
+import { refuseNulChars } from '../plugins/nul-chars.js';
 import { formatValidationErrors } from '../plugins/validation.js';
 import { accountRoutes } from './account.js';
 import { avatarRoutes } from './avatars.js';
@@ -58,6 +59,8 @@ export async function svcApi(
     }
     return reply.code(auth.status).send({ code: auth.code, message: auth.message, request_id: req.id });
   });
+
+  api.addHook('preValidation', refuseNulChars);
 
   api.setErrorHandler((err: FastifyError, req, reply) => {
     // Failures carry only the common fields, not the route's success shape.

@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import { ERRORS } from '../../errors/app-error.js';
+
+/**
+ * Refuses, before validation, a request whose query or JSON body holds a string with a NUL
+ * character (U+0000): no id, title or text has one, and PostgreSQL cannot store or compare it (an id
+ * with `%00` was an HTTP 500 there, a 14 on SQLite). Both databases now answer the family's 11 (12
+ * for the clone API), naming the parameter.
+ */
+export async function refuseNulChars(req: FastifyRequest): Promise<void> {
+  const at = nulPath(req.query, 'query') ?? nulPath(req.body, 'body');
+  if (at)
+    throw ERRORS.invalid(`${at} contains a NUL character (\\u0000), which no parameter may hold; remove it`);
+}
+
+/** The path (`body.title`, `query.task_id`, `body.slots[0].value`) of the first string holding U+0000. Pure. */
+export function nulPath(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (depth > 32 || value === null || typeof value !== 'object') return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPath(value[i], `${path}[${i}]`, depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const key = k.includes('\u0000') ? `${path} key` : null;
+    if (key) return key;
+    const found = nulPath(v, `${path}.${k}`, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
