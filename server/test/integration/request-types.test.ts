@@ -375,4 +375,49 @@ describe('JSON bodies are validated as sent, without type coercion', () => {
     assert.equal(clone.body.code, 12);
     assert.match(clone.body.detail, /unknown parameter 'model'/);
   });
+
+  test('a misspelt parameter is named with the one it was likely meant to be, in the body and the query', async () => {
+    const avatar = (await api(server, 'GET', '/api/v2/svc/avatar/list', { token, query: { kind: 2 } })).body
+      .data[0].avatar as string;
+    // Accepted, and the header says what was ignored and what it was likely meant to be.
+    const sho = await api(server, 'POST', '/api/v2/svc/video/create_by_tts', {
+      token,
+      body: { text: 'Hello.', voice: 'pub-en-emma', avatar, st_sho: 1 },
+    });
+    assert.equal(sho.body.code, 0, JSON.stringify(sho.body));
+    assert.match(
+      sho.headers.get('x-likeness-contract') ?? '',
+      /st_sho: not a parameter of this endpoint; did you mean `st_show`\?; ignored/,
+    );
+    // A required parameter reported missing names the misspelt one that was sent.
+    const avtar = await api(server, 'POST', '/api/v2/svc/video/create_by_tts', {
+      token,
+      body: { text: 'Hello.', voice: 'pub-en-emma', avtar: avatar },
+    });
+    assert.equal(avtar.body.code, 11);
+    assert.match(avtar.body.message, /`avtar` is not a parameter; did you mean `avatar`\?/);
+    // A typo in a query string is reported too.
+    const knd = await api(server, 'GET', '/api/v2/svc/avatar/list', { token, query: { knd: 1 } });
+    assert.equal(knd.body.code, 0);
+    assert.match(
+      knd.headers.get('x-likeness-contract') ?? '',
+      /query knd: not a parameter of this endpoint; did you mean `kind`\?/,
+    );
+    // A real client's own field that is close to nothing stays quietly ignored, with no guess.
+    const subtitle = await api(server, 'POST', '/api/v2/svc/tool/create_upload_url', {
+      token,
+      body: { file_extension: 'mp4', subtitle: true },
+    });
+    assert.doesNotMatch(subtitle.headers.get('x-likeness-contract') ?? '', /did you mean/);
+    // Strict mode refuses it, with the same guess.
+    const strictSho = await api(strict, 'POST', '/api/v2/svc/tool/create_upload_url', {
+      token: strictToken,
+      body: { file_extention: 'mp4' },
+    });
+    assert.equal(strictSho.body.code, 11);
+    assert.match(
+      strictSho.body.message,
+      /unknown parameter 'file_extention' \(did you mean 'file_extension'\?\)/,
+    );
+  });
 });

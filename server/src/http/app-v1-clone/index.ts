@@ -4,6 +4,7 @@ import type { Container } from '../../container.js';
 import { CloneCode } from '../../errors/codes.js';
 import { isAppError } from '../../errors/app-error.js';
 import { readCredential } from '../plugins/bearer.js';
+import { withTypos } from '../plugins/leniency.js';
 import { refuseNulChars } from '../plugins/nul-chars.js';
 import { formatValidationErrors } from '../plugins/validation.js';
 import { cloneAvatarRoutes } from './avatars.js';
@@ -44,7 +45,7 @@ export async function cloneApi(app: FastifyInstance, opts: { container: Containe
           envelope(
             CloneCode.InvalidInput,
             {},
-            formatValidationErrors(err.validation, err.validationContext ?? 'request'),
+            withTypos(formatValidationErrors(err.validation, err.validationContext ?? 'request'), req.typos),
           ),
         );
     }

@@ -2,14 +2,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import fp from 'fastify-plugin';
 import { ERRORS } from '../../errors/app-error.js';
 import type { ContractService } from '../../services/contract.service.js';
-import { applyLeniency, CONTRACT_HEADER, describeNotes, type ContractNote } from './leniency.js';
+import { applyLeniency, CONTRACT_HEADER, describeNotes, type ContractNote, type Typo } from './leniency.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Parameters sent that the endpoint does not define but that are close to one it does. */
+    typos?: Typo[];
+  }
+}
 
 type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
  * Where a request steps outside the documented contract in a way the original service accepts (a
  * title past 20 characters, numbers sent as text, null for an optional parameter, unknown
- * parameters), every route with a JSON body either accepts it and says so — a warning in the log
+ * parameters in the body or the query string, named with the known one they are close to: "did you
+ * mean `st_show`?"), every route either accepts it and says so — a warning in the log
  * with the request id, the field and the documented rule; a count per account, operation and
  * field; the `x-likeness-contract` response header — or, in strict mode, refuses it with the
  * family's parameter code. The body of the response stays exactly as the spec defines it.
@@ -17,8 +25,10 @@ type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 export const contractLeniency = fp(async (app: FastifyInstance, opts: { contract: ContractService }) => {
   const { contract } = opts;
   app.addHook('onRoute', (route: RouteOptions) => {
-    const schema = route.schema?.body as Parameters<typeof applyLeniency>[0] | undefined;
-    if (!schema) return;
+    type Schema = Parameters<typeof applyLeniency>[0];
+    const body = route.schema?.body as Schema | undefined;
+    const query = route.schema?.querystring as Schema | undefined;
+    if (!body && !query) return;
     const operation = `${String(route.method)} ${route.url}`;
     const report = async (req: FastifyRequest, op: string, notes: ContractNote[]) => {
       req.log.warn(
@@ -28,12 +38,21 @@ export const contractLeniency = fp(async (app: FastifyInstance, opts: { contract
       if (req.caller) await contract.record(req.caller.accountId, op, notes, req.id);
     };
     const hook: Hook = async (req, reply) => {
-      const r = applyLeniency(schema, req.body, contract.mode);
-      if (r.refusal) throw ERRORS.invalid(r.refusal);
-      if (r.notes.length === 0) return;
-      req.body = r.body;
-      reply.header(CONTRACT_HEADER, describeNotes(r.notes));
-      await report(req, operation, r.notes);
+      const r = body
+        ? applyLeniency(body, req.body, contract.mode)
+        : { body: req.body, notes: [] as ContractNote[], typos: [] as Typo[], refusal: undefined };
+      // The query string is only checked for parameters it does not define (Fastify reads the rest).
+      const q = query ? applyLeniency(query, req.query, contract.mode) : null;
+      const typos = [...r.typos, ...(q?.typos ?? [])];
+      if (typos.length > 0) req.typos = typos;
+      const refusal = r.refusal ?? q?.refusal;
+      if (refusal) throw ERRORS.invalid(refusal);
+      const queryNotes = (q?.notes ?? []).filter((n) => n.kind === 'unknown-field');
+      const notes = [...r.notes, ...queryNotes.map((n) => ({ ...n, field: `query ${n.field}` }))];
+      if (notes.length === 0) return;
+      if (body) req.body = r.body;
+      reply.header(CONTRACT_HEADER, describeNotes(notes));
+      await report(req, operation, notes);
     };
     const existing = route.preValidation;
     route.preValidation = [hook, ...(existing ? (Array.isArray(existing) ? existing : [existing]) : [])];

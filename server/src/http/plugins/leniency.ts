@@ -1,5 +1,6 @@
 import type { ContractMode } from '../../config.js';
 import { charLength, cutText } from '../../lib/cut-text.js';
+import { didYouMean } from '../../lib/did-you-mean.js';
 
 /**
  * Schema annotation on a string whose documented limit a client of the original service may exceed
@@ -39,12 +40,23 @@ interface Schema {
   [LENIENT_KEYWORD]?: string;
 }
 
+/** A parameter that is not one of the endpoint's but is close to one that is: likely a typo. */
+export interface Typo {
+  sent: string;
+  meant: string;
+}
+
 export interface LeniencyResult {
   body: unknown;
   notes: ContractNote[];
   /** Strict mode only: what makes the request fall outside the contract, as a code-11 message. */
   refusal?: string;
+  /** Unknown parameters close to a known one (either mode). */
+  typos: Typo[];
 }
+
+/** "; did you mean `avatar`?" for a typo, or nothing. */
+const hint = (meant: string | null) => (meant ? `; did you mean \`${meant}\`?` : '');
 
 const INTEGER_TEXT = /^[+-]?\d{1,15}$/;
 const NUMBER_TEXT = /^[+-]?\d{1,15}(\.\d{1,15})?$/;
@@ -67,6 +79,7 @@ const decimalText = (n: number): string | undefined =>
 export function applyLeniency(schema: Schema, body: unknown, mode: ContractMode): LeniencyResult {
   const notes: ContractNote[] = [];
   const unknown: string[] = [];
+  const typos: Typo[] = [];
   const walk = (s: Schema, value: unknown, path: string): unknown => {
     if (!s.properties || !isPlainObject(value)) {
       if (s.items && Array.isArray(value)) return value.map((v, i) => walk(s.items!, v, `${path}[${i}]`));
@@ -77,14 +90,16 @@ export function applyLeniency(schema: Schema, body: unknown, mode: ContractMode)
       const field = path ? `${path}.${key}` : key;
       const prop = Object.hasOwn(s.properties, key) ? s.properties[key] : undefined;
       if (!prop) {
-        unknown.push(field);
+        const meant = didYouMean(key, Object.keys(s.properties));
+        if (meant) typos.push({ sent: field, meant: path ? `${path}.${meant}` : meant });
+        unknown.push(`'${field}'${meant ? ` (did you mean '${meant}'?)` : ''}`);
         // Never copied onto the new object by assignment: "__proto__" would set its prototype.
         if (mode === 'strict' && key !== '__proto__') out[key] = v;
         else
           notes.push({
             field,
             kind: 'unknown-field',
-            rule: 'not a parameter of this endpoint',
+            rule: `not a parameter of this endpoint${hint(meant)}`,
             done: 'ignored',
           });
         continue;
@@ -107,14 +122,14 @@ export function applyLeniency(schema: Schema, body: unknown, mode: ContractMode)
   const result = walk(schema, body, '');
   if (mode === 'strict' && unknown.length > 0) {
     const known = Object.keys(schema.properties ?? {}).join(', ');
-    const list = unknown.map((f) => `'${f}'`).join(', ');
     return {
       body,
       notes: [],
-      refusal: `unknown parameter${unknown.length > 1 ? 's' : ''} ${list}; this endpoint takes: ${known}`,
+      refusal: `unknown parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; this endpoint takes: ${known}`,
+      typos,
     };
   }
-  return { body: result, notes };
+  return { body: result, notes, typos };
 }
 
 function lenientValue(
@@ -184,6 +199,20 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 
 /** The response header that tells a client what was accepted outside the contract (the body stays as specified). */
 export const CONTRACT_HEADER = 'x-likeness-contract';
+
+/**
+ * What a code-11 message adds when the request held a likely typo: "`avtar` is not a parameter; did
+ * you mean `avatar`?" (a required parameter reported missing was often sent misspelt). Pure.
+ */
+export function typoNote(typos: readonly Typo[]): string {
+  return typos.map((t) => `\`${t.sent}\` is not a parameter; did you mean \`${t.meant}\`?`).join(' ');
+}
+
+/** A parameter-code message with the request's likely typos added (unless it names them already). */
+export function withTypos(message: string, typos: readonly Typo[] | undefined): string {
+  const missing = (typos ?? []).filter((t) => !message.includes(`'${t.sent}'`));
+  return missing.length > 0 ? `${message} (${typoNote(missing)})` : message;
+}
 
 /** "title: at most 20 characters; cut from 25 to 20 characters" joined for the header. ASCII only. */
 export function describeNotes(notes: ContractNote[]): string {

@@ -5,6 +5,7 @@ import { SvcCode } from '../../errors/codes.js';
 import type { Container } from '../../container.js';
 import type { Caller } from '../../services/account.service.js';
 import { readCredential } from '../plugins/bearer.js';
+import { withTypos } from '../plugins/leniency.js';
 import { refuseNulChars } from '../plugins/nul-chars.js';
 import { formatValidationErrors } from '../plugins/validation.js';
 import { accountRoutes } from './account.js';
@@ -67,12 +68,17 @@ export async function svcApi(
     reply.serializer((payload) => JSON.stringify(payload)).type('application/json; charset=utf-8');
     const appErr: unknown = err;
     if (isAppError(appErr)) {
-      return reply.code(200).send({ code: appErr.code, message: appErr.message, request_id: req.id });
+      const message =
+        appErr.code === SvcCode.InvalidParameter ? withTypos(appErr.message, req.typos) : appErr.message;
+      return reply.code(200).send({ code: appErr.code, message, request_id: req.id });
     }
     if (err.validation) {
       return reply.code(200).send({
         code: SvcCode.InvalidParameter,
-        message: formatValidationErrors(err.validation, err.validationContext ?? 'request'),
+        message: withTypos(
+          formatValidationErrors(err.validation, err.validationContext ?? 'request'),
+          req.typos,
+        ),
         request_id: req.id,
       });
     }
