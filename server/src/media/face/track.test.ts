@@ -93,6 +93,10 @@ test('the report and its rules: found share, size and head turn, with reasons', 
     new RegExp(`too small: ${floor - 1} px wide; it must be at least ${floor} px .* use a larger picture`),
   );
   assert.match(rejectTrack(small, 'video') ?? '', /use a higher resolution or film closer/);
+  assert.match(
+    rejectTrack({ ...good, yawMedianDeg: 45.3 }, 'image') ?? '',
+    /turned 45\.3° away from the camera \(at most 45°\)/,
+  );
   const turned = { ...good, yawMedianDeg: 60 };
   assert.match(rejectTrack(turned, 'video') ?? '', /turned 60° away from the camera/);
 });

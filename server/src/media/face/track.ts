@@ -245,7 +245,12 @@ export function rejectTrack(
     }`;
   }
   if (report.yawMedianDeg > FACE_LIMITS.maxYawDeg) {
-    return `the head is turned ${Math.round(report.yawMedianDeg)}° away from the camera (at most ${
+    // One decimal where a whole number would read as the limit itself ("45°, at most 45°").
+    const turned =
+      Math.round(report.yawMedianDeg) > FACE_LIMITS.maxYawDeg
+        ? String(Math.round(report.yawMedianDeg))
+        : report.yawMedianDeg.toFixed(1);
+    return `the head is turned ${turned}° away from the camera (at most ${
       FACE_LIMITS.maxYawDeg
     }°); use ${kind === 'image' ? 'a portrait' : 'a video'} where the person faces the camera`;
   }
