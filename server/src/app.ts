@@ -5,6 +5,7 @@ import type { Container } from './container.js';
 import { blobRoutes } from './http/blob/index.js';
 import { catalogueRoutes } from './http/catalogue.js';
 import { cloneApi } from './http/app-v1-clone/index.js';
+import { clientErrorResponse, type ClientError } from './http/client-error.js';
 import { consoleRoutes } from './http/console/index.js';
 import { genRequestId, requestContext, RequestLogController } from './http/plugins/request-context.js';
 import { contractLeniency } from './http/plugins/contract.js';
@@ -23,6 +24,19 @@ export async function buildApp(
     // Log lines carry the same request_id as the response header and body; one line per request.
     logController: new RequestLogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: 1024 * 1024,
+    // A request Node's parser refuses (headers over 16 KB, a malformed request line) gets the
+    // envelope of its API family rather than Fastify's generic JSON.
+    clientErrorHandler: (err, socket) => {
+      const requestId = genRequestId();
+      const response = clientErrorResponse(err as unknown as ClientError, requestId);
+      if (response && socket.writable) {
+        app.log.info(
+          { request_id: requestId, err: { code: (err as { code?: string }).code } },
+          'unreadable request',
+        );
+        socket.end(response);
+      } else socket.destroy(err);
+    },
   });
   setValidators(app);
   await app.register(requestContext);

@@ -420,4 +420,25 @@ describe('JSON bodies are validated as sent, without type coercion', () => {
       /unknown parameter 'file_extention' \(did you mean 'file_extension'\?\)/,
     );
   });
+
+  test('thousands of made-up parameters cost one short report; a request past 16 KB gets the envelope', async () => {
+    // 2,000 unknown query parameters: answered at once, the contract header holds 20 notes.
+    const many = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`p${i}`, 1]));
+    const t0 = performance.now();
+    const r = await api(server, 'GET', '/api/v2/svc/avatar/list', { token, query: many });
+    assert.equal(r.body.code, 0);
+    const header = r.headers.get('x-likeness-contract') ?? '';
+    assert.equal(header.split(' | ').length, 20);
+    assert.match(header, /1981 more \(query p19, query p20, query p21, \.\.\.\)/);
+    assert.ok(performance.now() - t0 < 5_000, 'answered without a write per parameter');
+    // Longer names push the request line past Node's 16 KB: the family's envelope, not a bare 431.
+    const huge = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`parameter_${i}`, 'x']));
+    const svc = await api(server, 'GET', '/api/v2/svc/avatar/list', { token, query: huge });
+    assert.equal(svc.status, 200);
+    assert.equal(svc.body.code, 11);
+    assert.match(svc.body.message, /16 KB .*JSON body/);
+    const clone = await api(server, 'GET', '/api/app/v1/clone/avatars', { token, query: huge });
+    assert.equal(clone.status, 400);
+    assert.equal(clone.body.code, 12);
+  });
 });

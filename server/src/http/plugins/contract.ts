@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import fp from 'fastify-plugin';
 import { ERRORS } from '../../errors/app-error.js';
 import type { ContractService } from '../../services/contract.service.js';
-import { applyLeniency, CONTRACT_HEADER, describeNotes, type ContractNote, type Typo } from './leniency.js';
+import {
+  applyLeniency,
+  capNotes,
+  CONTRACT_HEADER,
+  describeNotes,
+  type ContractNote,
+  type Typo,
+} from './leniency.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,7 +55,7 @@ export const contractLeniency = fp(async (app: FastifyInstance, opts: { contract
       const refusal = r.refusal ?? q?.refusal;
       if (refusal) throw ERRORS.invalid(refusal);
       const queryNotes = (q?.notes ?? []).filter((n) => n.kind === 'unknown-field');
-      const notes = [...r.notes, ...queryNotes.map((n) => ({ ...n, field: `query ${n.field}` }))];
+      const notes = capNotes([...r.notes, ...queryNotes.map((n) => ({ ...n, field: `query ${n.field}` }))]);
       if (notes.length === 0) return;
       if (body) req.body = r.body;
       reply.header(CONTRACT_HEADER, describeNotes(notes));

@@ -215,6 +215,29 @@ export function withTypos(message: string, typos: readonly Typo[] | undefined): 
 }
 
 /** "title: at most 20 characters; cut from 25 to 20 characters" joined for the header. ASCII only. */
+/**
+ * At most `max` notes per request: the first `max - 1` as they are, the rest as one note that
+ * counts them. A request with thousands of made-up parameters otherwise cost a counter write per
+ * name (seconds) and a response header of hundreds of kilobytes. Pure.
+ */
+export function capNotes(notes: ContractNote[], max = MAX_NOTES): ContractNote[] {
+  if (notes.length <= max) return notes;
+  const rest = notes.slice(max - 1);
+  const fields = rest.map((n) => n.field);
+  return [
+    ...notes.slice(0, max - 1),
+    {
+      field: `${rest.length} more (${fields.slice(0, 3).join(', ')}, ...)`,
+      kind: rest[0]!.kind,
+      rule: 'further notes on this request, not listed one by one',
+      done: rest[0]!.done,
+    },
+  ];
+}
+
+/** How many contract notes a request reports; see capNotes. */
+export const MAX_NOTES = 20;
+
 export function describeNotes(notes: ContractNote[]): string {
   return notes
     .map((n) => `${n.field}: ${n.rule}; ${n.done}`)
