@@ -1,9 +1,9 @@
 // A server started as `npm start` starts it queues its catalogue's previews and demos at once
 // (LIKENESS_CATALOGUE_PRERENDER, on by default): some fifty short renders ahead of the bench's first
 // task in the same queue. The bench leaves that on and waits for them before it times anything, so
-// the first item's times are not the catalogue's. It follows the server's log: 'catalogue ready'
-// says how many renders were queued, and each catalogue.render job that finishes or gives up counts
-// one down.
+// the first item's times are not the catalogue's. It follows the server's log (info lines): 'catalogue
+// seeded: …' says how many renders are missing, and 'catalogue ready: …' that every one has settled
+// (rendered, or given up), or, at start, that none was missing.
 
 export interface CatalogueWatch {
   /** Give it every line the server writes to stdout. */
@@ -15,28 +15,28 @@ export interface CatalogueWatch {
 export function watchCatalogue(): CatalogueWatch {
   let queued: number | null = null;
   let done = 0;
+  let ready = false;
   let wake: (() => void) | null = null;
-  const isSettled = () => queued !== null && done >= queued;
   return {
     onLine(line) {
       if (!line.startsWith('{')) return; // the banner
-      let entry: { msg?: string; job?: string; queued?: number };
+      let entry: { msg?: string; missing?: number; rendered?: number; failed?: number };
       try {
         entry = JSON.parse(line) as typeof entry;
       } catch {
         return;
       }
-      if (entry.msg === 'catalogue ready') queued = entry.queued ?? 0;
-      // 'job failed; will retry' is not an end: that render runs again.
-      else if (
-        entry.job === 'catalogue.render' &&
-        (entry.msg === 'job finished' || entry.msg === 'job failed')
-      )
-        done++;
-      if (isSettled()) wake?.();
+      const msg = entry.msg ?? '';
+      if (msg.startsWith('catalogue seeded:')) queued = entry.missing ?? 0;
+      else if (msg.startsWith('catalogue ready:')) {
+        queued ??= 0;
+        done = (entry.rendered ?? 0) + (entry.failed ?? 0);
+        ready = true;
+      }
+      if (ready) wake?.();
     },
     async settled(timeoutMs) {
-      if (!isSettled()) {
+      if (!ready) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, timeoutMs);
           wake = () => {

@@ -62,6 +62,8 @@ export async function startLikeness(extraEnv: Record<string, string> = {}, opts:
     LIKENESS_DATA_DIR: dataDir,
     LIKENESS_DEMO_ACCOUNT: 'off',
     LIKENESS_LOG_LEVEL: 'warn',
+    // Benches read the JSON log lines (what a pipe gets anyway, whatever the caller's environment says).
+    LIKENESS_LOG_FORMAT: 'json',
     ...extraEnv,
   };
   // BENCH_NODE_ARGS passes flags such as --cpu-prof to the server process (not allowed in NODE_OPTIONS).
@@ -102,7 +104,13 @@ export async function startWorker(
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['dist/cli/index.js', 'worker'], {
     cwd: serverDir,
-    env: { ...process.env, LIKENESS_DEMO_ACCOUNT: 'off', LIKENESS_LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      LIKENESS_DEMO_ACCOUNT: 'off',
+      LIKENESS_LOG_LEVEL: 'warn',
+      LIKENESS_LOG_FORMAT: 'json',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let partial = '';

@@ -34,18 +34,38 @@ export const EVENT_TYPE: Record<number, string> = {
   4: 'credit warning',
 };
 
+/** What each task type is, in words (the API's type names are for programs). */
 export const TASK_TYPE: Record<string, string> = {
-  video_tts: 'video from text',
-  video_audio: 'video from audio',
-  video_template: 'template video',
-  video_image: 'video from image',
-  video_sing: 'singing video',
-  video_translate: 'translated video',
-  audio_tts: 'audio from text',
-  avatar_video: 'avatar from video',
-  avatar_image: 'avatar from image',
-  voice_clone: 'voice clone',
+  video_tts: 'Video from text',
+  video_audio: 'Video from audio',
+  video_template: 'Video from a template',
+  video_image: 'Video from a photo',
+  video_sing: 'Singing video',
+  video_translate: 'Translated video',
+  audio_tts: 'Audio from text',
+  avatar_video: 'Avatar from a video',
+  avatar_image: 'Avatar from an image',
+  clone_avatar: 'Avatar from a portrait',
+  voice_clone: 'Cloned voice',
 };
+
+/** A task type in words; a type this console does not know yet is spelled out, never shown raw. */
+export function taskTypeName(type: string): string {
+  const known = TASK_TYPE[type];
+  if (known) return known;
+  const words = type.replace(/[_-]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : 'Task';
+}
+
+/** What a task made, as a noun for sentences ("charged for video t_…"). */
+export function taskNoun(type: string | null): string {
+  if (!type) return 'task';
+  if (type.startsWith('video_')) return 'video';
+  if (type === 'audio_tts') return 'audio';
+  if (type.startsWith('avatar_') || type === 'clone_avatar') return 'avatar';
+  if (type === 'voice_clone') return 'voice clone';
+  return 'task';
+}
 
 /** The file extension the upload grant needs, from a file name ("" when it has none). */
 export function extensionOf(name: string): string {

@@ -12,6 +12,8 @@ export const me = signal<Me | null>(null);
 export function setSignedIn(m: Me): void {
   me.value = m;
   auth.value = 'in';
+  // Signed in, whichever way: an earlier link's or connection's failure no longer applies.
+  signInNotice.value = '';
 }
 
 export function setSignedOut(): void {
@@ -19,5 +21,8 @@ export function setSignedOut(): void {
   auth.value = 'out';
 }
 
-/** A message for the sign-in page (a used one-time link, an unreachable server). */
+/**
+ * A message for the sign-in page (a used one-time link, an unreachable server). It is about the
+ * last attempt only: a later sign-in or a move to another page clears it (main.tsx).
+ */
 export const signInNotice = signal('');

@@ -36,6 +36,13 @@ export {
   type VoiceCallback,
   type WorkCallback,
 } from './callback.js';
+export {
+  DURATION_HEAD_BYTES,
+  describeDuration,
+  formatSeconds,
+  measureDuration,
+  mediaDurationSec,
+} from './duration.js';
 export { DEFAULT_RETRY, backoffDelay, type RetryOptions, type TransportOptions } from './transport.js';
 export {
   setFileOpener,

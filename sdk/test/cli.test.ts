@@ -70,6 +70,21 @@ describe('likeness-cli against the real service', () => {
     assert.equal(info.audio?.codec, 'aac');
     assert.ok(info.durationSec >= 1, `duration ${info.durationSec}`);
     assert.ok((info.video?.width ?? 0) > 0 && (info.video?.height ?? 0) > 0);
+    // The length with its fraction, read from the downloaded file (the API's `duration` is whole seconds).
+    const printed = /^duration\s+(\d+\.\d\d) s$/m.exec(r.stdout);
+    assert.ok(printed, r.stdout);
+    assert.ok(Math.abs(Number(printed[1]) - info.durationSec) < 0.05, `${printed[1]} vs ${info.durationSec}`);
+    // Without a download, from the first bytes of the result URL; scripts get both numbers.
+    const taskId = /^task_id\s+(t_\w+)$/m.exec(r.stdout)?.[1];
+    assert.ok(taskId, r.stdout);
+    const shown = await cli(['videos', 'task', taskId]);
+    assert.match(shown.stdout, new RegExp(`^duration\\s+${printed[1]} s$`, 'm'));
+    const json = JSON.parse((await cli(['videos', 'task', taskId, '--json'])).stdout) as {
+      duration: number;
+      duration_sec: number;
+    };
+    assert.ok(Math.abs(json.duration - json.duration_sec) <= 0.55, JSON.stringify(json));
+    assert.equal(json.duration_sec.toFixed(2), printed[1]);
   });
 
   test('--json prints one JSON document for scripts; tables by default', async () => {
@@ -119,6 +134,7 @@ describe('likeness-cli against the real service', () => {
     assert.equal(waited.code, 0, waited.stderr);
     assert.match(waited.stderr, /task t_\w+ \[#+\] 100% completed/);
     assert.equal((await probe(join(dir, 'speech.mp3'))).audio?.codec, 'mp3');
+    assert.match(waited.stdout, /^duration\s+\d+\.\d\d s$/m, "the MP3's length with its fraction");
     const got = await cli(['task', 'get', taskId, '--json']);
     assert.equal((JSON.parse(got.stdout) as { kind: string }).kind, 'work');
 

@@ -1,29 +1,42 @@
 // Debian packages the tests need (Chromium for the browser tests, the translation engines): when one
 // is missing and this process may install system packages (root with apt-get, as on CI and fresh
-// development machines), it is installed; otherwise the caller is told how, and its suites skip.
+// development machines), it is installed by running the README's own install line; otherwise the
+// caller is told how, and its suites skip.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { aptInstallCommand } from './system-packages.mjs';
+
+/** The files of `files` that are not there. */
+export const missingFiles = (files) => files.filter((f) => !existsSync(f));
 
 /**
- * Installs `packages` unless `present()` already holds. Returns null when they are there (or were
- * installed), else why not, with the command that would install them.
+ * Runs an install line as written (`line.words`, e.g. the README's `sudo apt-get install …`)
+ * unless `missing()` is already empty. `sudo` is left out (only root installs here), and `-y -qq
+ * --no-install-recommends` added: they answer apt-get's question and leave recommended packages
+ * out, so the line's own packages must bring everything. Returns null when nothing is missing
+ * afterwards, else why, naming what is still missing and the line.
  */
-export function ensureDebianPackages(packages, present, purpose) {
-  if (present()) return null;
+export function ensureByInstallLine(line, missing, purpose) {
+  if (missing().length === 0) return null;
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   const apt = spawnSync('sh', ['-c', 'command -v apt-get'], { encoding: 'utf8' }).status === 0;
-  const how = `sudo apt-get install ${packages.join(' ')}`;
-  if (!root || !apt) return `${purpose}: Debian's packages are missing (${how})`;
-  console.log(`# installing Debian's ${packages.join(', ')} for ${purpose}`);
+  if (!root || !apt) return `${purpose}: Debian's packages are missing (${line.text})`;
+  const [command, ...args] = line.words[0] === 'sudo' ? line.words.slice(1) : line.words;
+  console.log(`# running \`${line.text}\` for ${purpose}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const install = () =>
-    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
-      stdio: 'inherit',
-      env,
-    }).status;
+    spawnSync(command, [...args, '-y', '-qq', '--no-install-recommends'], { stdio: 'inherit', env }).status;
   // Package lists may be missing or stale on a fresh machine: refresh them once if the first try fails.
   if (install() !== 0) {
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     install();
   }
-  return present() ? null : `${purpose}: installing ${packages.join(' ')} failed (${how})`;
+  const still = missing();
+  return still.length === 0 ? null : `${purpose}: \`${line.text}\` left ${still.join(', ')} missing`;
+}
+
+/** Installs `packages` unless `missing()` is already empty (see ensureByInstallLine). */
+export function ensureDebianPackages(packages, missing, purpose) {
+  const text = aptInstallCommand(packages);
+  return ensureByInstallLine({ text, words: text.split(' ') }, missing, purpose);
 }

@@ -36,6 +36,10 @@ export type PlanGatedOperation = (typeof PLAN_GATED_OPERATIONS)[number];
 export const CONTRACT_MODES = ['lenient', 'strict'] as const;
 export type ContractMode = (typeof CONTRACT_MODES)[number];
 
+/** How the log is written (`LIKENESS_LOG_FORMAT`): `auto` is `pretty` on a terminal, `json` otherwise. */
+export const LOG_FORMATS = ['auto', 'pretty', 'json'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
 export interface Prices {
   /** Credits per minute of output, charged per second (rounded up to whole credits per task). */
   videoPerMinute: number;
@@ -48,7 +52,14 @@ export interface Prices {
 }
 
 export interface Config {
-  server: { host: string; port: number; publicUrl: string; logLevel: string };
+  server: {
+    host: string;
+    port: number;
+    publicUrl: string;
+    logLevel: string;
+    /** `auto`: readable lines on a terminal, JSON lines otherwise (lib/logger.ts). */
+    logFormat: LogFormat;
+  };
   dataDir: string;
   signingSecret: string | null;
   /** PostgreSQL connection URL (`DATABASE_URL`); null: the embedded SQLite file in the data dir. */
@@ -281,6 +292,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       port,
       publicUrl: r.url('LIKENESS_PUBLIC_URL', `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`),
       logLevel: r.str('LIKENESS_LOG_LEVEL', 'info'),
+      logFormat: r.oneOf('LIKENESS_LOG_FORMAT', LOG_FORMATS, 'auto'),
     },
     dataDir: resolve(cwd, r.str('LIKENESS_DATA_DIR', './data')),
     signingSecret,

@@ -171,7 +171,7 @@ export function buildServices(d: ServiceDeps): Services {
   const urls = new UrlSigner(config, signingSecret(config), clock, blobs);
   const callbacks = new CallbackService(repos.callbacks, repos.accounts, urls, queue, config, clock, log);
   const credits = new CreditService(db, repos.credits, clock, callbacks);
-  const tasks = new TaskService(db, repos.tasks, credits, callbacks, queue, config, clock);
+  const tasks = new TaskService(db, repos.tasks, credits, callbacks, queue, config, clock, log);
   const uploads = new UploadService(repos.files, blobs, urls, config, clock, d.instance);
   const catalogue = new CatalogueService(
     repos.avatars,

@@ -96,7 +96,7 @@ function buildQueue(
 /** The one composition root: picks adapters from config and wires repositories → services → jobs. */
 export async function createContainer(config: Config, opts: ContainerOptions = {}): Promise<Container> {
   const clock = opts.clock ?? systemClock;
-  const log = opts.log ?? createLogger(config.server.logLevel);
+  const log = opts.log ?? createLogger(config.server.logLevel, config.server.logFormat);
   const role = opts.role ?? 'all';
   /** This process, as recorded on the jobs and uploads it holds. */
   const instance = newWorkerIdentity();

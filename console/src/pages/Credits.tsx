@@ -1,20 +1,47 @@
 import { useState } from 'preact/hooks';
-import type { Ledger, Me, SettingsPatch } from '../../../server/src/http/console/schemas.js';
+import type { Ledger, LedgerEntry, Me, SettingsPatch } from '../../../server/src/http/console/schemas.js';
 import { call, errorMessage } from '../api.js';
 import { Alert } from '../components/Alert.js';
-import { dateTime, signed } from '../format.js';
+import { dateTime, signed, taskNoun } from '../format.js';
 import { useLoad } from '../hooks.js';
 import { me, setSignedIn } from '../session.js';
 
 const PAGE_SIZE = 50;
 
-const REASON: Record<string, string> = {
-  topup: 'top-up',
-  adjust: 'adjustment',
-  reserve: 'reserved for a task',
-  release: 'reservation settled',
-  refund: 'refund',
-};
+/**
+ * What a ledger entry was, in a user's words. A work reserves its estimated cost when it is
+ * submitted (the charge), may be charged more once its input is measured, and on completion gets back
+ * what it did not use; a failed or cancelled task gets all of it back.
+ */
+function EntryText(props: { e: LedgerEntry }) {
+  const e = props.e;
+  const what = taskNoun(e.task_type);
+  const task = e.task_id ? (
+    <>
+      {what} <code class="small">{e.task_id}</code>
+    </>
+  ) : (
+    'a task'
+  );
+  switch (e.reason) {
+    case 'topup':
+      return <>Top-up</>;
+    case 'adjust':
+      return <>Adjusted by the operator</>;
+    case 'reserve':
+      return e.note === 'raised' ? (
+        <>Charged more for {task}: its input was longer than estimated</>
+      ) : (
+        <>Charged for {task}</>
+      );
+    case 'release':
+      return <>Returned: {task} cost less than charged</>;
+    case 'refund':
+      return e.note === 'cancelled' ? <>Refunded: {task} was cancelled</> : <>Refunded: {task} failed</>;
+    default:
+      return <>{e.reason}</>;
+  }
+}
 
 export function Credits() {
   const m = me.value!;
@@ -108,8 +135,7 @@ function LedgerTable() {
               <tr>
                 <th>Time</th>
                 <th class="num">Change</th>
-                <th>Reason</th>
-                <th>Task</th>
+                <th>What</th>
                 <th class="num">Balance after</th>
               </tr>
             </thead>
@@ -118,8 +144,9 @@ function LedgerTable() {
                 <tr key={e.id} data-testid={`ledger-${e.id}`}>
                   <td>{dateTime(e.at)}</td>
                   <td class={e.delta < 0 ? 'num neg' : 'num pos'}>{signed(e.delta)}</td>
-                  <td>{REASON[e.reason] ?? e.reason}</td>
-                  <td>{e.task_id ? <code class="small">{e.task_id}</code> : '—'}</td>
+                  <td data-testid="ledger-what">
+                    <EntryText e={e} />
+                  </td>
                   <td class="num">{e.balance_after}</td>
                 </tr>
               ))}

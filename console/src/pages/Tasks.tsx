@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { TaskItem, TaskList } from '../../../server/src/http/console/schemas.js';
 import { call } from '../api.js';
 import { Alert } from '../components/Alert.js';
-import { credits, dateTime, seconds, TASK_STATUS, TASK_TYPE } from '../format.js';
+import { credits, dateTime, seconds, TASK_STATUS, taskTypeName } from '../format.js';
 import { useLoad, usePoll } from '../hooks.js';
 
 /** The families GET /console/api/tasks filters by (covers render at once: they are no task). */
@@ -57,8 +57,10 @@ function TaskRow(props: { t: TaskItem }) {
     <li class="card task" data-testid={`task-${t.task_id}`} data-status={t.status}>
       <div class="task-main">
         <div class="task-title">
-          <strong>{t.title || TASK_TYPE[t.type] || t.type}</strong>{' '}
-          <span class="muted small">{TASK_TYPE[t.type] ?? t.type}</span>
+          <strong>{t.title || taskTypeName(t.type)}</strong>{' '}
+          <span class="muted small" data-testid="task-type">
+            {taskTypeName(t.type)}
+          </span>
         </div>
         <code class="small muted">{t.task_id}</code>
         <div class="muted small">

@@ -1,8 +1,10 @@
 /** Helpers the commands share: file-or-id arguments, waiting with a progress bar, downloads. */
 import { createWriteStream, existsSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { DURATION_HEAD_BYTES, describeDuration, measureDuration, mediaDurationSec } from '../duration.js';
 import type { TaskKind, TaskReplyOf } from '../types.js';
 import type { CliContext } from './command.js';
 import { formatFields } from './output.js';
@@ -89,13 +91,70 @@ export async function finishWork(
     bytes = await download(r.video_Url, opts.output);
     ctx.out.note(`saved ${opts.output} (${bytes} bytes)`);
   }
+  const measured = await resultLength(ctx, r, opts.output);
   const result = {
     ...extra,
     task_id: taskId,
     status: r.status,
     duration: r.duration,
+    ...measured,
     video_Url: r.video_Url,
     ...(opts.output ? { output: opts.output, bytes } : {}),
   };
-  ctx.out.result(result, () => formatFields(result));
+  ctx.out.result(result, () => formatFields({ ...result, ...humanDuration(result) }));
+}
+
+/** An MP3 without a Xing frame is measured by counting its frames, up to this size. */
+const WHOLE_FILE_MAX = 64 * 1024 * 1024;
+
+/** The precise length of a downloaded MP4 or MP3, read from its header (null: it does not say). */
+export async function fileDurationSec(path: string): Promise<number | null> {
+  const fh = await open(path, 'r');
+  try {
+    const { size } = await fh.stat();
+    const head = new Uint8Array(Math.min(size, DURATION_HEAD_BYTES));
+    await fh.read(head, 0, head.length, 0);
+    const fromHead = mediaDurationSec(head, head.length === size);
+    if (fromHead !== null || head.length === size || size > WHOLE_FILE_MAX) return fromHead;
+    const whole = new Uint8Array(size);
+    await fh.read(whole, 0, size, 0);
+    return mediaDurationSec(whole, true);
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * `duration_sec`, the precise length of a finished work's file, beside the API's whole-second
+ * `duration`: read from the downloaded file, or from the first bytes of its URL (a ranged GET).
+ * Nothing when the task has no file or the file does not say; a failed read only loses the fraction.
+ */
+export async function resultLength(
+  ctx: CliContext,
+  r: { status?: number; video_Url?: string },
+  output?: string,
+): Promise<{ duration_sec?: number }> {
+  if (r.status !== 3 || !r.video_Url) return {};
+  try {
+    const sec = output ? await fileDurationSec(output) : await measureDuration(r.video_Url);
+    return sec === null ? {} : { duration_sec: Math.round(sec * 1000) / 1000 };
+  } catch (e) {
+    ctx.out.note(
+      `could not read the exact length of the result: ${e instanceof Error ? e.message : String(e)}`,
+    );
+    return {};
+  }
+}
+
+/**
+ * What people see for a work's length: one `duration` line, "1.52 s" when the file was measured,
+ * else the API's whole seconds as "about 2 s" (they are rounded to the nearest second). A task that
+ * has not completed has no length yet (the API's 0 is not one): no line.
+ */
+export function humanDuration(r: { status?: number; duration?: number; duration_sec?: number }): {
+  duration?: string;
+  duration_sec?: undefined;
+} {
+  const text = r.status === undefined || r.status === 3 ? describeDuration(r.duration, r.duration_sec) : '';
+  return { duration: text || undefined, duration_sec: undefined };
 }

@@ -42,13 +42,15 @@ export function registerAccountCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action(
       async (o: { name?: string; credits: number; plan?: Plan; agentPlatform?: boolean; json?: boolean }) => {
-        const r = await withContainer((c) =>
-          c.services.accounts.create({
-            name: o.name,
-            credits: o.credits,
-            plan: o.plan,
-            agentPlatform: o.agentPlatform,
-          }),
+        const r = await withContainer(
+          (c) =>
+            c.services.accounts.create({
+              name: o.name,
+              credits: o.credits,
+              plan: o.plan,
+              agentPlatform: o.agentPlatform,
+            }),
+          { create: true },
         );
         if (o.json) print(r, true);
         else

@@ -14,9 +14,14 @@ export function registerConsoleLinkCommand(program: Command): void {
         console.error('pass --token <API token> or --account <id>');
         process.exit(2);
       }
-      await withContainer(async (c) => {
+      await withContainer(async (c, setup) => {
         const account = await accountOrExit(c, o);
         const link = await c.services.consoleSessions.createLink(account.id);
+        if (setup.urlFrom === 'HOST and PORT')
+          console.error(
+            `(no likeness server runs from data dir ${c.config.dataDir} now: the link assumes one at ` +
+              `${c.config.server.publicUrl} (HOST and PORT); set LIKENESS_PUBLIC_URL or PORT as the server has them)`,
+          );
         if (o.json) print({ url: link.url, expires_at: link.expiresAt }, true);
         else
           console.log(

@@ -2,20 +2,17 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { sql } from 'kysely';
 import pino from 'pino';
-import { loadConfig, type Config } from '../config.js';
+import type { Config } from '../config.js';
 import { openPostgres, openSqlite } from '../db/connect.js';
 import { openRedis } from '../jobs/redis-connection.js';
 import { LocalDiskBlobStore } from '../storage/local-disk-blob-store.js';
 import { S3BlobStore } from '../storage/s3-blob-store.js';
 import type { PackScan } from '../media/translate/pack-engine.js';
 import { describeEngines } from './roles.js';
-import { environmentWithFile } from '../env-file.js';
-import { withContainer } from './context.js';
+import { loadAdminSetup, withContainer } from './context.js';
 import { resolveMediaBinaries } from '../media/binaries.js';
 import { runMediaBinary } from '../media/run-ffmpeg.js';
-
-/** Debian's packages of the optional translation engines (README: video translation). */
-export const TRANSLATION_PACKAGES = ['apertium-en-es', 'apertium-fr-es', 'pocketsphinx-en-us'] as const;
+import { foundParts, halfInstalledAdvice, noEngineAdvice } from './debian-advice.js';
 
 interface Check {
   name: string;
@@ -77,14 +74,23 @@ export function registerDoctorCommand(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (o: { json?: boolean }) => {
       const checks: Check[] = [];
-      let config: ReturnType<typeof loadConfig> | null = null;
+      let config: Config | null = null;
       checks.push(
         await check('config', async () => {
-          config = loadConfig(environmentWithFile());
-          return `port ${config.server.port}, data dir ${config.dataDir}, public URL ${config.server.publicUrl}`;
+          // The server's configuration, read as every admin command reads it (cli/context.ts).
+          const setup = loadAdminSetup();
+          const cfg = setup.config;
+          config = cfg;
+          const server = setup.server;
+          let running = '';
+          if (server && setup.urlFrom === 'running server')
+            running = ` (the server running from this data dir, pid ${server.pid})`;
+          else if (server && server.url !== cfg.server.publicUrl)
+            running = ` (LIKENESS_PUBLIC_URL; the server running from this data dir, pid ${server.pid}, hands out ${server.url})`;
+          return `port ${cfg.server.port}, data dir ${cfg.dataDir}, public URL ${cfg.server.publicUrl}${running}`;
         }),
       );
-      const c = config as ReturnType<typeof loadConfig> | null;
+      const c = config as Config | null;
       // The model packs, loaded once for both checks that need them (a pack's model takes seconds).
       let scan: Promise<PackScan> | null = null;
       const packScan = () => {
@@ -172,16 +178,16 @@ export function registerDoctorCommand(program: Command): void {
           if (c?.media.translation === 'off')
             return 'off (LIKENESS_TRANSLATION): video/translate refuses every language';
           const { findTranslationCatalog } = await import('../media/translate/index.js');
+          const { inspectDebianInstall } = await import('../media/translate/debian-engine.js');
           const catalog = await findTranslationCatalog('auto', undefined, packScan());
           const names = catalog.engines.map((e) => e.name).join(', ');
+          // A Debian engine installed in part is an operator's mistake: name the missing package.
+          const half = halfInstalledAdvice(foundParts(await inspectDebianInstall()));
           if (catalog.routes.length === 0) {
-            const found = names ? ` (found ${names}, which alone translates nothing likeness speaks)` : '';
-            return (
-              `no engine${found}: video/translate refuses every language. Optional: Debian's ` +
-              `${TRANSLATION_PACKAGES.join(' ')} packages translate English speech into Spanish and French`
-            );
+            if (half) throw new Error(`${half}; until then video/translate refuses every language`);
+            return noEngineAdvice(names);
           }
-          return `${names}: ${catalog.describe().join('; ')}`;
+          return `${names}: ${catalog.describe().join('; ')}${half ? `; ${half}` : ''}`;
         }),
       );
       checks.push(

@@ -5,8 +5,10 @@ import { ConfigError, loadConfig, type Config } from '../config.js';
 import { environmentWithFile } from '../env-file.js';
 import { createContainer, type Container, type ProcessRole } from '../container.js';
 import { warmUp } from '../http/warm-up.js';
+import { printAfterLog } from '../lib/logger.js';
 import { LINK_TTL_SEC } from '../services/console-session.service.js';
 import { describeEngines, roleProblem, roleWarnings } from './roles.js';
+import { removeServerRecord, writeServerRecord } from './server-record.js';
 
 function configOrExit(role: ProcessRole): Config {
   try {
@@ -21,6 +23,16 @@ function configOrExit(role: ProcessRole): Config {
     }
     throw e;
   }
+}
+
+/**
+ * Prints what a person starting the service needs (address, token, sign-in link) after the start-up
+ * lines, between rules, so that it stands apart from the log rather than among its lines. It goes
+ * through the log's own output (written asynchronously), which stdout would overtake.
+ */
+function printBanner(container: Container, lines: string[]): void {
+  const rule = '─'.repeat(72);
+  printAfterLog(container.log, ['', rule, ...lines, rule, '', ''].join('\n'));
 }
 
 /** Stops on SIGINT/SIGTERM: running jobs go back to the queue, nothing is lost. */
@@ -54,9 +66,13 @@ export async function serve(role: Exclude<ProcessRole, 'worker'> = 'all'): Promi
   await container.start();
   await warmUp(app);
   await app.listen({ host: config.server.host, port: config.server.port });
+  // Where it listens, for admin commands run against this data dir (decision 48); gone when it stops.
+  const address = app.server.address();
+  if (address && typeof address === 'object') writeServerRecord(config, address, role);
+  process.once('exit', () => removeServerRecord(config.dataDir));
   const base = config.server.publicUrl;
 
-  const lines = ['', `likeness is running at ${base}  (API reference: ${base}/docs)`];
+  const lines = [`likeness is running at ${base}  (API reference: ${base}/docs)`];
   if (role === 'api') {
     lines.push('Role: API only; jobs run in `likeness worker` processes.', ...describeEngines(config));
     for (const w of roleWarnings(role, config)) container.log.warn(w);
@@ -93,9 +109,8 @@ export async function serve(role: Exclude<ProcessRole, 'worker'> = 'all'): Promi
     'Try:',
     `  curl -H "Authorization: Bearer ${token}" ${base}/api/v2/svc/account/credit`,
     'More accounts:  npx likeness accounts create --credits 1000 --json',
-    '',
   );
-  console.log(lines.join('\n'));
+  printBanner(container, lines);
   closeOnSignal(container, () => app.close());
 }
 
@@ -105,13 +120,9 @@ export async function worker(): Promise<void> {
   const container = await createContainer(config, { role: 'worker' });
   await container.start();
   for (const w of roleWarnings('worker', config)) container.log.warn(w);
-  console.log(
-    [
-      '',
-      `likeness worker ${container.instance} is running: ${config.workers.concurrency} media jobs and 4 network jobs at a time`,
-      ...describeEngines(config),
-      '',
-    ].join('\n'),
-  );
+  printBanner(container, [
+    `likeness worker ${container.instance} is running: ${config.workers.concurrency} media jobs and 4 network jobs at a time`,
+    ...describeEngines(config),
+  ]);
   closeOnSignal(container);
 }

@@ -19,17 +19,20 @@ export function registerVoiceprintCommands(program: Command): void {
     .requiredOption('--name <name>', 'whose voice it is (shown in the list)')
     .option('--json', 'print JSON')
     .action(async (file: string, o: { name: string; json?: boolean }) => {
-      await withContainer(async (c) => {
-        try {
-          const p = await c.services.protectedVoices.register(o.name, resolve(file));
-          print({ id: p.id, name: p.name, source: p.source, created_at: p.created_at }, Boolean(o.json));
-        } catch (err) {
-          // An unusable recording is the operator's to fix, not a crash.
-          if (!(err instanceof SpeechInputError) && !isAppError(err)) throw err;
-          console.error(`cannot protect this recording: ${err.message}`);
-          process.exitCode = 2;
-        }
-      });
+      await withContainer(
+        async (c) => {
+          try {
+            const p = await c.services.protectedVoices.register(o.name, resolve(file));
+            print({ id: p.id, name: p.name, source: p.source, created_at: p.created_at }, Boolean(o.json));
+          } catch (err) {
+            // An unusable recording is the operator's to fix, not a crash.
+            if (!(err instanceof SpeechInputError) && !isAppError(err)) throw err;
+            console.error(`cannot protect this recording: ${err.message}`);
+            process.exitCode = 2;
+          }
+        },
+        { create: true },
+      );
     });
 
   voiceprints

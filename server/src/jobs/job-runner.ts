@@ -11,6 +11,19 @@ import {
   type JobPayloads,
 } from './job-queue.js';
 
+/**
+ * The level of a job's "job finished" line. A task's job is info: its task's own lines (task
+ * started, finished, failed: TaskService) say the rest, so "job started" is debug for every job.
+ * The catalogue's some fifty renders at start are debug: CatalogueService sums them up in one line.
+ */
+const FINISHED_LEVEL: Record<JobName, 'debug' | 'info'> = {
+  'avatar.create': 'info',
+  'voice.create': 'info',
+  'work.render': 'info',
+  'callback.deliver': 'info',
+  'catalogue.render': 'debug',
+};
+
 export interface JobRunnerOptions {
   clock: Clock;
   log: Logger;
@@ -180,7 +193,7 @@ export class JobRunner {
     const log = this.opts.log.child({ job: name, jobId: id, attempt });
     const started = Date.now();
     try {
-      log.info('job started');
+      log.debug('job started');
       await handler.run(payload, {
         signal: controller.signal,
         attempt,
@@ -188,7 +201,7 @@ export class JobRunner {
         reportProgress: async () => undefined,
       });
       await this.jobs.finish(id, this.workerId, 'done', null, this.now());
-      log.info({ ms: Date.now() - started }, 'job finished');
+      log[FINISHED_LEVEL[name]]({ ms: Date.now() - started }, 'job finished');
       return done;
     } catch (err) {
       return await this.afterError(handler, job, payload, controller, err, log);

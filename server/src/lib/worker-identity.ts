@@ -30,7 +30,8 @@ export function isProvablyGone(
   return !alive(pid);
 }
 
-function pidAlive(pid: number): boolean {
+/** Whether a process with this pid runs on this machine. */
+export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -20,6 +20,17 @@ export interface LedgerLine {
   reason: string;
   task_id: string | null;
   balance_after: number;
+  /** The entry's task's type (video_tts, clone_avatar, ...), so the console can say what it was for. */
+  task_type: string | null;
+  /** 'raised': a reservation raised once the input's length was known; 'cancelled': refunded because the caller deleted the task. */
+  note: 'raised' | 'cancelled' | null;
+}
+
+/** A ledger entry as stored, with what the console needs of its task to explain it. */
+export interface LedgerRow extends Omit<LedgerLine, 'note'> {
+  idempotency_key: string | null;
+  /** The task's error message (a refund's cause), null without a task or error. */
+  task_error: string | null;
 }
 
 /** An account's balance and credit-warning reminder, as an applied entry left them. */
@@ -138,11 +149,11 @@ export class CreditRepository {
     page: number,
     size: number,
     trx: Db = this.db,
-  ): Promise<{ data: LedgerLine[]; total: number }> {
+  ): Promise<{ data: LedgerRow[]; total: number }> {
     const balanceNow = trx.selectFrom('accounts').select('credit_balance').where('id', '=', accountId);
     const rows = await trx
       .selectFrom('credit_entries')
-      .select(['id', 'created_at', 'delta', 'reason', 'task_id'])
+      .select(['id', 'created_at', 'delta', 'reason', 'task_id', 'idempotency_key'])
       .select(
         sql<number>`${balanceNow} - (sum(delta) over (order by id desc rows between unbounded preceding and current row) - delta)`.as(
           'balance_after',
@@ -158,15 +169,31 @@ export class CreditRepository {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('account_id', '=', accountId)
       .executeTakeFirst();
+    // The page's tasks (another statement: what a task is does not change with the balance).
+    const taskIds = [...new Set(rows.map((r) => r.task_id).filter((id) => id !== null))];
+    const tasks = taskIds.length
+      ? await trx
+          .selectFrom('tasks')
+          .select(['id', 'type', 'error_message'])
+          .where('id', 'in', taskIds)
+          .execute()
+      : [];
+    const taskOf = new Map(tasks.map((t) => [t.id, t]));
     return {
-      data: rows.map((r) => ({
-        id: Number(r.id),
-        at: r.created_at,
-        delta: Number(r.delta),
-        reason: r.reason,
-        task_id: r.task_id,
-        balance_after: Number(r.balance_after),
-      })),
+      data: rows.map((r) => {
+        const task = r.task_id ? taskOf.get(r.task_id) : undefined;
+        return {
+          id: Number(r.id),
+          at: r.created_at,
+          delta: Number(r.delta),
+          reason: r.reason,
+          task_id: r.task_id,
+          balance_after: Number(r.balance_after),
+          idempotency_key: r.idempotency_key,
+          task_type: task?.type ?? null,
+          task_error: task?.error_message ?? null,
+        };
+      }),
       total: Number(count?.n ?? 0),
     };
   }

@@ -14,6 +14,8 @@ export interface Caller {
   account: AccountRow;
   /** The token was issued for a third-party agent platform: svc_id is required where the spec says. */
   agentPlatform: boolean;
+  /** The request acting for the caller, whose id the services' log lines carry; absent outside HTTP. */
+  requestId?: string;
 }
 
 export interface AccountSettings {

@@ -20,7 +20,7 @@ type Enqueued = [string, JobPayloads['catalogue.render'], EnqueueOptions | undef
  * A catalogue over a store holding `stored` (besides the public avatars' pictures) and a queue that
  * records what is enqueued, and, like the real one, enqueues a dedupe key once while it is live.
  */
-function catalogue(opts: { stored?: string[]; prerender?: boolean } = {}) {
+function catalogue(opts: { stored?: string[]; prerender?: boolean; lines?: Record<string, unknown>[] } = {}) {
   const stored = new Set(opts.stored ?? []);
   const enqueued: Enqueued[] = [];
   const live = new Set<string>();
@@ -62,7 +62,9 @@ function catalogue(opts: { stored?: string[]; prerender?: boolean } = {}) {
     queue,
     config,
     systemClock,
-    pino({ level: 'silent' }),
+    opts.lines
+      ? pino({ level: 'debug' }, { write: (l: string) => void opts.lines!.push(JSON.parse(l)) })
+      : pino({ level: 'silent' }),
     '/nonexistent',
   );
   return { service, enqueued, stored };
@@ -126,4 +128,42 @@ test('with prerendering off, seeding queues nothing: each asset is rendered when
   const { service, enqueued } = catalogue({ prerender: false });
   await service.seed();
   assert.deepEqual(enqueued, []);
+});
+
+test('the catalogue sums its renders up in one line when the last one settles', async () => {
+  const lines: Record<string, unknown>[] = [];
+  const { service, enqueued } = catalogue({ lines });
+  await service.seed();
+  const keys = enqueued.map(([, , o]) => o!.dedupeKey!);
+  assert.ok(keys.length > 2);
+  assert.match(
+    String(lines.at(-1)!.msg),
+    /^catalogue seeded: .*; \d+ previews and demos render in the background$/,
+  );
+  assert.equal(lines.at(-1)!.missing, keys.length);
+  service.settled('catalogue/not-one-of-them.png', true);
+  for (const key of keys.slice(1)) service.settled(key, true);
+  assert.ok(!lines.some((l) => String(l.msg).startsWith('catalogue ready')));
+  service.settled(keys[0]!, false);
+  service.settled(keys[0]!, true); // settled already: no second line
+  const ready = lines.filter((l) => String(l.msg).startsWith('catalogue ready'));
+  assert.equal(ready.length, 1);
+  assert.match(
+    String(ready[0]!.msg),
+    new RegExp(`^catalogue ready: ${keys.length - 1} assets rendered in \\d+ s; 1 failed`),
+  );
+  assert.deepEqual([ready[0]!.level, ready[0]!.rendered, ready[0]!.failed], [40, keys.length - 1, 1]);
+});
+
+test('a catalogue rendered before says it is ready at start', async () => {
+  const { service, enqueued } = catalogue();
+  await service.seed();
+  const lines: Record<string, unknown>[] = [];
+  const again = catalogue({ lines, stored: enqueued.map(([, , o]) => o!.dedupeKey!) });
+  await again.service.seed();
+  assert.deepEqual(again.enqueued, []);
+  assert.match(
+    String(lines.at(-1)!.msg),
+    /^catalogue ready: \d+ public avatars and \d+ voices, every preview and demo rendered$/,
+  );
 });

@@ -35,6 +35,9 @@ export type CatalogueAssetState =
  * renders one, it asks for it and is told to come back (decision S15).
  */
 export class CatalogueService {
+  /** The renders the seed found missing and queued, until each settles (see `settled`). */
+  private rendering: { keys: Set<string>; total: number; failed: number; since: number } | null = null;
+
   constructor(
     private readonly avatars: AvatarRepository,
     private readonly voices: VoiceRepository,
@@ -56,11 +59,48 @@ export class CatalogueService {
   async seed(): Promise<void> {
     await this.seedAvatars();
     await this.seedVoices();
-    const queued = this.config.catalogue.prerender ? await this.prepareMissing() : 0;
+    const counts = { avatars: PUBLIC_AVATAR_ART.length, voices: PUBLIC_VOICE_PRESETS.length };
+    const what = `${counts.avatars} public avatars and ${counts.voices} voices`;
+    if (!this.config.catalogue.prerender) {
+      this.log.info(counts, `catalogue ready: ${what}; previews and demos render when first asked for`);
+      return;
+    }
+    const missing = await this.missing();
+    if (missing.length === 0) {
+      this.log.info({ ...counts, missing: 0 }, `catalogue ready: ${what}, every preview and demo rendered`);
+      return;
+    }
+    // Before queueing: a render may settle as soon as it is queued.
+    this.rendering = {
+      keys: new Set(missing.map((i) => i.key)),
+      total: missing.length,
+      failed: 0,
+      since: this.clock.now().getTime(),
+    };
+    let queued = 0;
+    for (const item of missing) if (await this.prepare(item)) queued++;
     this.log.info(
-      { avatars: PUBLIC_AVATAR_ART.length, voices: PUBLIC_VOICE_PRESETS.length, queued },
-      'catalogue ready',
+      { ...counts, missing: missing.length, queued },
+      `catalogue seeded: ${what}; ${missing.length} previews and demos render in the background`,
     );
+  }
+
+  /**
+   * A render of the catalogue settled (the catalogue.render job): rendered, or given up. When the
+   * last of those the seed found missing settles, one line sums them up; each render's own lines are
+   * debug. Renders that run in other processes (`likeness worker`) are summed up by none.
+   */
+  settled(key: string, ok: boolean): void {
+    const r = this.rendering;
+    if (!r?.keys.delete(key)) return;
+    if (!ok) r.failed++;
+    if (r.keys.size > 0) return;
+    this.rendering = null;
+    const seconds = Math.round((this.clock.now().getTime() - r.since) / 1000);
+    const line = { rendered: r.total - r.failed, failed: r.failed, seconds };
+    const msg = `catalogue ready: ${line.rendered} assets rendered in ${seconds} s`;
+    if (r.failed === 0) this.log.info(line, msg);
+    else this.log.warn(line, `${msg}; ${r.failed} failed (their errors are logged above)`);
   }
 
   private async seedAvatars(): Promise<void> {
@@ -180,11 +220,15 @@ export class CatalogueService {
   /** Queues a render of every asset not in the store yet; returns how many were queued now. */
   async prepareMissing(): Promise<number> {
     let queued = 0;
-    for (const item of this.items()) {
-      if (await this.blobs.stat(item.key)) continue;
-      if (await this.prepare(item)) queued++;
-    }
+    for (const item of await this.missing()) if (await this.prepare(item)) queued++;
     return queued;
+  }
+
+  /** The assets not in the store yet. */
+  private async missing(): Promise<CatalogueItem[]> {
+    const out: CatalogueItem[] = [];
+    for (const item of this.items()) if (!(await this.blobs.stat(item.key))) out.push(item);
+    return out;
   }
 
   /** Queues the render of one asset; false when it is already queued or rendering. */

@@ -9,7 +9,13 @@ import type {
   CreditWarning,
 } from '../repositories/credit.repository.js';
 import { strictFake } from '../../test/helpers/strict-fake.js';
-import { CreditService, creditWarningActive, type CreditWarningNotifier } from './credit.service.js';
+import {
+  CreditService,
+  creditWarningActive,
+  ledgerLine,
+  type CreditWarningNotifier,
+} from './credit.service.js';
+import { DELETED_BY_CALLER } from './task.service.js';
 
 const trx = { name: 'the caller’s transaction' } as unknown as Db;
 const clock: Clock = { now: () => new Date('2026-01-02T03:04:05.000Z') };
@@ -166,4 +172,28 @@ test('the banner shows while a threshold is set and the balance is below it', ()
   assert.equal(creditWarningActive(49, 50), true);
   assert.equal(creditWarningActive(50, 50), false);
   assert.equal(creditWarningActive(0, 0), false, 'threshold 0 is off');
+});
+
+test("ledgerLine tells a raised reservation and a cancelled task's refund from the others", () => {
+  const row = {
+    id: 1,
+    at: '2026-01-02T03:04:05.000Z',
+    delta: -10,
+    reason: 'reserve',
+    task_id: 't_1',
+    balance_after: 90,
+    task_type: 'video_tts',
+    idempotency_key: 'reserve:t_1',
+    task_error: null,
+  };
+  const { idempotency_key: _k, task_error: _e, ...line } = row;
+  assert.deepEqual(ledgerLine(row), { ...line, note: null });
+  assert.equal(ledgerLine({ ...row, idempotency_key: 'raise:t_1:30' }).note, 'raised');
+  const refund = { ...row, reason: 'refund', delta: 10, idempotency_key: 'refund:t_1' };
+  assert.equal(ledgerLine({ ...refund, task_error: DELETED_BY_CALLER }).note, 'cancelled');
+  assert.equal(ledgerLine({ ...refund, task_error: 'the audio is not readable' }).note, null);
+  assert.equal(
+    ledgerLine({ ...row, reason: 'topup', task_id: null, task_type: null, idempotency_key: null }).note,
+    null,
+  );
 });

@@ -1,7 +1,13 @@
 import type { Db } from '../db/connect.js';
 import { ERRORS } from '../errors/app-error.js';
 import { iso, type Clock } from '../lib/clock.js';
-import type { CreditEntry, CreditRepository, LedgerLine } from '../repositories/credit.repository.js';
+import type {
+  CreditEntry,
+  CreditRepository,
+  LedgerLine,
+  LedgerRow,
+} from '../repositories/credit.repository.js';
+import { DELETED_BY_CALLER } from './task.service.js';
 
 /**
  * Told when a debit takes an account's balance below its reminder threshold (once per crossing),
@@ -16,6 +22,22 @@ export interface CreditWarningNotifier {
     threshold: number,
     trx: Db,
   ): Promise<void>;
+}
+
+/**
+ * A ledger entry for the console: a reservation raised once the input's length was known (its
+ * idempotency key starts `raise:`), and a refund because the caller deleted the unfinished task, are
+ * told apart from the first charge and from a failure.
+ */
+export function ledgerLine(row: LedgerRow): LedgerLine {
+  const { idempotency_key: key, task_error: error, ...line } = row;
+  const note =
+    row.reason === 'reserve' && key?.startsWith('raise:')
+      ? 'raised'
+      : row.reason === 'refund' && error === DELETED_BY_CALLER
+        ? 'cancelled'
+        : null;
+  return { ...line, note };
 }
 
 /** The console's banner: a reminder threshold is set and the balance is below it. */
@@ -53,7 +75,8 @@ export class CreditService {
   ): Promise<{ data: LedgerLine[]; total: number }> {
     if (!Number.isInteger(page) || page < 1) throw ERRORS.invalid('page must be a whole number, 1 or more');
     if (!Number.isInteger(size) || size < 1) throw ERRORS.invalid('size must be a whole number, 1 or more');
-    return this.entries.getLedgerPage(accountId, page, size);
+    const { data, total } = await this.entries.getLedgerPage(accountId, page, size);
+    return { data: data.map(ledgerLine), total };
   }
 
   /** Credits held by the account's waiting and processing tasks (not in the balance any more). */

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Logger } from 'pino';
 import { PLANS, type Config, type Plan, type PlanGatedOperation } from '../config.js';
 import type { Db } from '../db/connect.js';
 import type { TaskRow } from '../db/schema.js';
@@ -75,10 +76,22 @@ export class TaskNotOpenError extends UnrecoverableError {
 export const parseResult = (task: TaskRow): TaskResult =>
   task.result ? (JSON.parse(task.result) as TaskResult) : {};
 
+/** `3.2 s`, `41 s`: a duration as a person reads it in the log. */
+export function secondsText(ms: number): string {
+  const s = Math.max(0, ms) / 1000;
+  return `${s < 10 ? s.toFixed(1) : Math.round(s)} s`;
+}
+
+/** Milliseconds between two ISO times of a task row (0 when one is missing). */
+const between = (from: string | null, to: string | null): number =>
+  from && to ? Date.parse(to) - Date.parse(from) : 0;
+
 /**
  * Owns task state: submission (limits, plan, credit reservation, row and job in one transaction),
  * progress, completion (settle credits, callback) and failure (refund, callback). Every transition is
- * guarded, so a task completes or fails exactly once.
+ * guarded, so a task completes or fails exactly once. Each transition that happens writes the task's
+ * one lifecycle line (submitted, started, finished, failed, cancelled), under the task id; these are
+ * what the log says of a task, rather than its polls (debug).
  */
 export class TaskService {
   constructor(
@@ -89,6 +102,7 @@ export class TaskService {
     private readonly queue: JobQueue,
     private readonly config: Config,
     private readonly clock: Clock,
+    private readonly log: Logger,
   ) {}
 
   checkPlan(caller: Caller, op: PlanGatedOperation, label: string): void {
@@ -104,7 +118,7 @@ export class TaskService {
     if (submission.planGate) this.checkPlan(caller, submission.planGate, submission.type);
     const taskId = newId('t');
     const now = this.clock.now();
-    await this.db.transaction().execute(async (trx) => {
+    const finished = await this.db.transaction().execute(async (trx) => {
       // Every limit below counts rows and then inserts: under the account's lock, concurrent
       // submissions of one account (in any process) count each other.
       await this.credits.lockAccount(caller.accountId, trx);
@@ -153,7 +167,14 @@ export class TaskService {
       } else if (!s.noJob) {
         await this.queue.enqueue(s.job, { taskId }, { trx, dedupeKey: `task:${taskId}` });
       }
+      return done;
     });
+    this.log.info(
+      { request_id: caller.requestId, taskId, type: submission.type, account: caller.accountId },
+      finished
+        ? `task submitted and finished at once (the same input as an earlier task): ${submission.type}`
+        : `task submitted: ${submission.type}`,
+    );
     return taskId;
   }
 
@@ -162,11 +183,23 @@ export class TaskService {
    * deleted). One guarded update: a delete that lands just before it wins, and the job stops.
    */
   async start(taskId: string, attempt: number): Promise<TaskRow | undefined> {
-    return this.tasks.transition(taskId, OPEN_STATUSES, {
+    const task = await this.tasks.transition(taskId, OPEN_STATUSES, {
       status: TaskStatus.Processing,
       started_at: sql<string>`coalesce(started_at, ${iso(this.clock.now())})`,
       attempts: attempt,
     });
+    if (task) {
+      const waited = between(task.created_at, iso(this.clock.now()));
+      this.log.info(
+        { taskId, type: task.type, attempt, waitedMs: waited },
+        attempt > 1
+          ? `task started again (attempt ${attempt})`
+          : waited < 1000
+            ? 'task started'
+            : `task started after ${secondsText(waited)} in the queue`,
+      );
+    }
+    return task;
   }
 
   async progress(taskId: string, percent: number): Promise<void> {
@@ -215,6 +248,11 @@ export class TaskService {
       if (!task) return false;
       await this.credits.release(task.account_id, taskId, task.credits_reserved - task.credits_charged, trx);
       await this.callbacks.onTaskFinished(task, trx);
+      const ms = between(task.created_at, task.finished_at);
+      this.log.info(
+        { taskId, type: task.type, ms, credits: task.credits_charged },
+        `task finished in ${secondsText(ms)}`,
+      );
       return true;
     });
   }
@@ -237,6 +275,17 @@ export class TaskService {
       if (!task) return false;
       await this.credits.refund(task.account_id, taskId, task.credits_reserved, trx);
       await this.callbacks.onTaskFinished(task, trx);
+      // A fault of this server is a warning (its cause was logged at error); a refused input is not.
+      const failed = {
+        taskId,
+        type: task.type,
+        code: task.error_code,
+        ms: between(task.created_at, task.finished_at),
+      };
+      this.log[task.error_code === SvcCode.Internal ? 'warn' : 'info'](
+        failed,
+        `task failed with code ${task.error_code}: ${message}`,
+      );
       return true;
     });
   }
@@ -276,6 +325,10 @@ export class TaskService {
       );
       if (cancelled) {
         await this.credits.refund(cancelled.account_id, taskId, cancelled.credits_reserved, trx);
+        this.log.info(
+          { request_id: caller.requestId, taskId, type: cancelled.type },
+          'task cancelled: deleted by the caller before it finished',
+        );
         return true;
       }
       // Finished meanwhile (or before): it keeps its outcome and only disappears.

@@ -30,10 +30,12 @@ export interface TestBrowser {
 
 /**
  * Headless Chromium for tests. The machine may have no CJK font, and catalogue names are Chinese:
- * a private fontconfig file adds the font the server already ships (@embedpdf/fonts-sc), so
- * screenshots show text rather than boxes. The console itself loads no font.
+ * a private fontconfig file adds the font the server already ships (@embedpdf/fonts-sc) to the
+ * system's, so screenshots show text rather than boxes wherever the page draws it. With
+ * `systemFontsOnly` the browser has the machine's fonts alone, as a visitor's browser would: the
+ * console's own web font ("Likeness CJK", served with its assets) is then what draws Chinese.
  */
-export async function launchBrowser(): Promise<TestBrowser> {
+export async function launchBrowser(opts: { systemFontsOnly?: boolean } = {}): Promise<TestBrowser> {
   const dir = await mkdtemp(join(tmpdir(), 'likeness-browser-'));
   const fonts = shippedFontsDir();
   const conf = join(dir, 'fonts.conf');
@@ -41,7 +43,8 @@ export async function launchBrowser(): Promise<TestBrowser> {
     conf,
     `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n` +
       `  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n` +
-      `  <dir>${fonts}</dir>\n  <cachedir>${join(dir, 'cache')}</cachedir>\n</fontconfig>\n`,
+      (opts.systemFontsOnly ? '' : `  <dir>${fonts}</dir>\n`) +
+      `  <cachedir>${join(dir, 'cache')}</cachedir>\n</fontconfig>\n`,
   );
   const browser = await chromium.launch({
     executablePath: CHROMIUM,

@@ -1,34 +1,45 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { testDatabaseEnv } from './database.js';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
+/** How a child runs the CLI from any working directory: tsx and the entry by absolute location. */
+const cliArgs = ['--import', import.meta.resolve('tsx'), join(serverRoot, 'src/cli/index.ts')];
 
 /**
  * The environment of a child process: the test database of its data dir (the same one a server in
  * this process uses for that dir, see helpers/database.ts), then what the test sets.
  */
-async function childEnv(env: Record<string, string>): Promise<NodeJS.ProcessEnv> {
-  const database = env.LIKENESS_DATA_DIR ? (await testDatabaseEnv(env.LIKENESS_DATA_DIR)).env : {};
-  // A test renders the catalogue assets it asks for, not all of them behind its own jobs.
+async function childEnv(env: Record<string, string>, cwd?: string): Promise<NodeJS.ProcessEnv> {
+  // Without LIKENESS_DATA_DIR, a child run from `cwd` uses its ./data, as `likeness` does.
+  const dataDir = env.LIKENESS_DATA_DIR ?? (cwd ? join(cwd, 'data') : undefined);
+  const database = dataDir ? (await testDatabaseEnv(dataDir)).env : {};
+  // A test renders the catalogue assets it asks for, not all of them behind its own jobs. Tests read
+  // the JSON log lines (a pipe gets them anyway; a LIKENESS_LOG_FORMAT of the caller's must not change that).
   return {
     ...process.env,
     LIKENESS_LOG_LEVEL: 'warn',
+    LIKENESS_LOG_FORMAT: 'json',
     LIKENESS_CATALOGUE_PRERENDER: 'off',
     ...database,
     ...env,
   };
 }
 
-/** Runs the real CLI (TypeScript through tsx), as `npx likeness ...` would. */
+/**
+ * Runs the real CLI (TypeScript through tsx), as `npx likeness ...` would: from the server's folder,
+ * or from `opts.cwd` (where its likeness.env and ./data are then read).
+ */
 export async function cli(
   args: string[],
   env: Record<string, string>,
+  opts: { cwd?: string } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const fullEnv = await childEnv(env);
+  const fullEnv = await childEnv(env, opts.cwd);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], {
-      cwd: serverRoot,
+    const child = spawn(process.execPath, [...cliArgs, ...args], {
+      cwd: opts.cwd ?? serverRoot,
       env: fullEnv,
     });
     let stdout = '';
@@ -41,16 +52,17 @@ export async function cli(
 
 /**
  * Starts `likeness serve` (or, with `args`, another serving command such as `serve --role api`)
- * as a separate process and waits until it answers.
+ * as a separate process (from `opts.cwd`, else the server's folder) and waits until it answers.
  */
 export async function spawnServer(
   env: Record<string, string>,
   url: string,
   args: string[] = ['serve'],
+  opts: { cwd?: string } = {},
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], {
-    cwd: serverRoot,
-    env: await childEnv(env),
+  const child = spawn(process.execPath, [...cliArgs, ...args], {
+    cwd: opts.cwd ?? serverRoot,
+    env: await childEnv(env, opts.cwd),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createContainer, type Container } from '../../src/container.js';
+import type { ProcessRole } from '../../src/container-graph.js';
 import type { Clock } from '../../src/lib/clock.js';
 import type { TranslationEngine } from '../../src/media/translate/index.js';
 import { testDatabaseEnv } from './database.js';
@@ -56,6 +57,8 @@ export async function startServer(
     dataDir?: string;
     port?: number;
     translationEngines?: readonly TranslationEngine[];
+    /** 'api': the HTTP APIs only; submitted tasks stay queued (no job runs). Default 'all'. */
+    role?: ProcessRole;
   } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'likeness-test-')));
@@ -79,6 +82,7 @@ export async function startServer(
     clock: opts.clock,
     log: pino({ level: config.server.logLevel }),
     translationEngines: opts.translationEngines ?? [],
+    role: opts.role,
   });
   const app = await buildApp(container);
   const close = async () => {

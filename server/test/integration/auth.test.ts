@@ -22,6 +22,22 @@ describe('authentication and envelopes', () => {
     }
   });
 
+  test('a token sent without "Bearer " is refused with 2003 saying the prefix is missing', async () => {
+    const bare = await api(server, 'GET', '/api/v2/svc/account/credit', { auth: token });
+    assert.equal(bare.status, 401);
+    assert.equal(bare.body.code, 2003);
+    assert.equal(
+      bare.body.message,
+      'the Authorization header must be `Bearer <token>`; got a value without the `Bearer ` prefix',
+    );
+    assert.ok(!bare.body.message.includes(token), 'the token is not repeated');
+    const none = await api(server, 'GET', '/api/v2/svc/account/credit', { auth: '' });
+    assert.equal(none.body.code, 2003);
+    assert.match(none.body.message, /^missing token: send the header "Authorization: Bearer <API_TOKEN>"$/);
+    const basic = await api(server, 'GET', '/api/v2/svc/account/credit', { auth: 'Basic abc' });
+    assert.match(basic.body.message, /got a "Basic" credential instead/);
+  });
+
   test('every response carries a unique request_id, also in the header', async () => {
     const a = await api(server, 'GET', '/api/v2/svc/account/credit', { token });
     const b = await api(server, 'GET', '/api/v2/svc/account/credit', { token });

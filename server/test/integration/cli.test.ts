@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { TEST_DB, TEST_SIGNING_SECRET } from '../helpers/database.js';
-import { cli } from '../helpers/process.js';
+import { TEST_DB, TEST_SIGNING_SECRET, testDatabaseEnv } from '../helpers/database.js';
+import { cli, spawnServer, waitExit } from '../helpers/process.js';
 import { api, createAccount, freePort, startServer } from '../helpers/server.js';
 
 describe('admin CLI', () => {
@@ -220,10 +221,132 @@ describe('admin CLI', () => {
       await second.arrayBuffer();
       const unknown = await cli(['console-link', '--token', 'lk_nope'], ownEnv);
       assert.equal(unknown.code, 2);
-      assert.match(unknown.stderr, /no such account/);
+      assert.match(unknown.stderr, /^no account with that token in /);
     } finally {
       await server.close();
       await rm(own, { recursive: true, force: true });
+    }
+  });
+
+  test("admin commands read the server's likeness.env and ./data where they run, and say which database they searched", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'likeness-cwd-'));
+    const data = join(dir, 'data');
+    const database = await testDatabaseEnv(data);
+    try {
+      const port = await freePort();
+      await writeFile(join(dir, 'likeness.env'), `PORT=${port}\nLIKENESS_DEMO_ACCOUNT=off\n`);
+      const run = (args: string[], env: Record<string, string> = {}) => cli(args, env, { cwd: dir });
+      if (TEST_DB === 'sqlite') {
+        // Before the server's first start: a lookup creates no database, and says where it looked.
+        const none = await run(['console-link', '--token', 'lk_nope']);
+        assert.equal(none.code, 2);
+        assert.ok(
+          none.stderr.startsWith(`no likeness database in data dir ${data} (no likeness.db there;`),
+          none.stderr,
+        );
+        assert.equal(existsSync(join(data, 'likeness.db')), false);
+      }
+      const created = await run(['accounts', 'create', '--json']);
+      assert.equal(created.code, 0, created.stderr);
+      const { token } = JSON.parse(created.stdout) as { token: string };
+      if (TEST_DB === 'sqlite')
+        assert.match(created.stderr, /a new, empty database was created: SQLite database .*likeness\.db/);
+      // No server runs: the link is where the server's settings (its likeness.env's PORT) put it.
+      const link = await run(['console-link', '--token', token, '--json']);
+      assert.equal(link.code, 0, link.stderr);
+      assert.equal(new URL((JSON.parse(link.stdout) as { url: string }).url).host, `127.0.0.1:${port}`);
+      assert.ok(
+        link.stderr.includes(
+          `no likeness server runs from data dir ${data} now: the link assumes one at http://127.0.0.1:${port}`,
+        ),
+        link.stderr,
+      );
+      const unknown = await run(['console-link', '--token', 'lk_nope']);
+      assert.equal(unknown.code, 2);
+      const byId = await run(['accounts', 'update', '--account', 'acc_nope']);
+      assert.equal(byId.code, 2);
+      if (TEST_DB === 'sqlite') {
+        assert.equal(
+          unknown.stderr,
+          `no account with that token in SQLite database ${join(data, 'likeness.db')} (data dir ${data}; set LIKENESS_DATA_DIR or run from the server's directory)\n`,
+        );
+        assert.ok(
+          byId.stderr.startsWith(`no account 'acc_nope' in SQLite database ${join(data, 'likeness.db')}`),
+        );
+      } else {
+        assert.match(
+          unknown.stderr,
+          /^no account with that token in PostgreSQL database postgres:\/\/\S+ \(DATABASE_URL; give this command the value the server has\)\n$/,
+        );
+        assert.match(byId.stderr, /^no account 'acc_nope' in PostgreSQL database /);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+      await database.drop();
+    }
+  });
+
+  test('console-link points where the running server listens (its server.json), not at the PORT it was given', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'likeness-running-'));
+    const data = join(dir, 'data');
+    const record = join(data, 'server.json');
+    const database = await testDatabaseEnv(data);
+    const run = (args: string[], env: Record<string, string> = {}) => cli(args, env, { cwd: dir });
+    const linkOf = async (env: Record<string, string> = {}) => {
+      const r = await run(['console-link', '--token', token, '--json'], env);
+      assert.equal(r.code, 0, r.stderr);
+      return { url: new URL((JSON.parse(r.stdout) as { url: string }).url), stderr: r.stderr };
+    };
+    let token = '';
+    try {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      // The server's PORT is in its environment only: the admin commands below are not given it.
+      const server = await spawnServer({ PORT: String(port), LIKENESS_DEMO_ACCOUNT: 'off' }, url, ['serve'], {
+        cwd: dir,
+      });
+      try {
+        const written = JSON.parse(readFileSync(record, 'utf8')) as Record<string, unknown>;
+        assert.equal(written.url, url);
+        assert.equal(written.pid, server.pid);
+        assert.deepEqual(written.listen, { host: '127.0.0.1', port });
+        const created = await run(['accounts', 'create', '--json']);
+        assert.equal(created.code, 0, created.stderr);
+        token = (JSON.parse(created.stdout) as { token: string }).token;
+        const link = await linkOf();
+        assert.equal(link.url.host, `127.0.0.1:${port}`);
+        assert.equal(link.stderr, '');
+        const signIn = await fetch(`${url}/console/api/session`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ code: new URLSearchParams(link.url.hash.split('?')[1]).get('code') }),
+        });
+        assert.equal(signIn.status, 200, 'the running server takes the link');
+        await signIn.arrayBuffer();
+        // A PORT of the command's own does not move the link away from the server that runs...
+        assert.equal((await linkOf({ PORT: '1' })).url.host, `127.0.0.1:${port}`);
+        // ...but a public URL does: the operator says where the server is reached from.
+        assert.equal(
+          (await linkOf({ LIKENESS_PUBLIC_URL: 'https://avatars.example.com' })).url.origin,
+          'https://avatars.example.com',
+        );
+      } finally {
+        server.kill('SIGTERM');
+        await waitExit(server);
+      }
+      assert.equal(existsSync(record), false, 'the server removes its record when it stops');
+      // A record left behind by a killed server is not followed.
+      const gone = spawnSync(process.execPath, ['-e', '']).pid;
+      await writeFile(record, JSON.stringify({ url: 'http://127.0.0.1:1', pid: gone, host: hostname() }));
+      const stale = await linkOf();
+      assert.equal(stale.url.host, '127.0.0.1:3000');
+      assert.match(
+        stale.stderr,
+        /no likeness server runs from data dir .* the link assumes one at http:\/\/127\.0\.0\.1:3000/,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+      await database.drop();
     }
   });
 

@@ -57,6 +57,7 @@ describe(`task transitions under every interleaving (${TEST_DB})`, () => {
   let accountRows: AccountRepository;
   let credits: CreditService;
   let tasks: TaskService;
+  const lines: Record<string, unknown>[] = [];
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'likeness-transitions-'));
@@ -73,7 +74,8 @@ describe(`task transitions under every interleaving (${TEST_DB})`, () => {
     }
     const config = loadConfig({ LIKENESS_DATA_DIR: dir, LIKENESS_DEMO_ACCOUNT: 'off' }, dir);
     const clock = systemClock;
-    const log = pino({ level: 'silent' });
+    // The lifecycle lines the transitions write (the last test reads them).
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
     accountRows = new AccountRepository(db);
     credits = new CreditService(db, new CreditRepository(db), clock);
     accounts = new AccountService(db, accountRows, credits, config, clock);
@@ -94,7 +96,7 @@ describe(`task transitions under every interleaving (${TEST_DB})`, () => {
       clock,
       log,
     );
-    tasks = new TaskService(db, new TaskRepository(db), credits, callbacks, queue, config, clock);
+    tasks = new TaskService(db, new TaskRepository(db), credits, callbacks, queue, config, clock, log);
   });
 
   after(async () => {
@@ -234,5 +236,39 @@ describe(`task transitions under every interleaving (${TEST_DB})`, () => {
       assert.deepEqual(answers.sort(), [0, SvcCode.NotFound], `${why}: answers ${answers.join(', ')}`);
     });
     t.diagnostic(`${runs} interleavings`);
+  });
+  test('each transition that happens writes one lifecycle line, under the task id', async () => {
+    lines.length = 0;
+    const { caller, taskId } = await freshTask();
+    await tasks.start(taskId, 1);
+    await tasks.complete(taskId, { blobKey: 'works/x.mp4', durationSec: 3 }, CHARGE);
+    await tasks.fail(taskId, 1000, 'too late: finished'); // not a transition: no line
+    const other = await tasks.submit(
+      { ...caller, requestId: 'req_lifecycle' },
+      {
+        family: 'work',
+        type: TYPE,
+        title: null,
+        input: {},
+        job: 'work.render',
+        reserve: RESERVE,
+      },
+    );
+    await tasks.fail(other, 1003, 'the audio could not be decoded');
+    const of = (id: string) =>
+      lines.filter((l) => l.taskId === id).map((l) => [l.level, String(l.msg).replace(/[\d.]+ s/, 'N s')]);
+    assert.deepEqual(of(taskId), [
+      [30, `task submitted: ${TYPE}`],
+      [30, 'task started'],
+      [30, 'task finished in N s'],
+    ]);
+    assert.deepEqual(of(other), [
+      [30, `task submitted: ${TYPE}`],
+      [30, 'task failed with code 1003: the audio could not be decoded'],
+    ]);
+    const submitted = lines.find((l) => l.taskId === other)!;
+    assert.equal(submitted.request_id, 'req_lifecycle');
+    assert.equal(submitted.account, caller.accountId);
+    assert.equal(submitted.type, TYPE);
   });
 });

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import sharp from 'sharp';
+import sharp, { type Region } from 'sharp';
 import { PUBLIC_AVATAR_ART } from '../../src/media/art/index.js';
 import {
   assignSlots,
@@ -16,7 +16,10 @@ import {
   slotsCutToFit,
   type CoverCanvas,
 } from '../../src/media/cover/index.js';
-import { coverDesign } from '../../src/media/cover/designs/index.js';
+import { coverDesign, svgDoc } from '../../src/media/cover/designs/index.js';
+import { svgToPng } from '../../src/media/art/svg-render.js';
+import { facePhoto } from '../helpers/media-fixtures.js';
+import { testOutputDir } from './compose-fixtures.js';
 
 let dir = '';
 let avatarPng = '';
@@ -74,7 +77,27 @@ test('every style renders at both presets and formats with exact dimensions', as
   );
 });
 
-test('the avatar image fills the figure area', async () => {
+/** The middle of a design's figure area, away from the texts and labels drawn over it. */
+function figureMiddle(styleId: string, canvas: CoverCanvas, values: Record<string, string>) {
+  const { box } = coverDesign(styleId, { ...COVER_SIZES[canvas], values }).figure;
+  return {
+    left: Math.round(box.x + box.width * 0.25),
+    top: Math.round(box.y + box.height * 0.2),
+    width: Math.round(box.width * 0.5),
+    height: Math.round(box.height * 0.3),
+  };
+}
+
+/** Mean absolute difference per channel of two images' same region. */
+async function regionDiff(a: string | Buffer, b: string | Buffer, region: Region): Promise<number> {
+  const read = (f: string | Buffer) => sharp(f).extract(region).removeAlpha().raw().toBuffer();
+  const [x, y] = await Promise.all([read(a), read(b)]);
+  let diff = 0;
+  for (let i = 0; i < x.length; i++) diff += Math.abs((x[i] ?? 0) - (y[i] ?? 0));
+  return diff / x.length;
+}
+
+test('an avatar image replaces the style figure', async () => {
   for (const style of COVER_STYLES) {
     const values = deriveSlotValues(style, CONTENT);
     const withFig = path.join(dir, `fig-${style.id}.png`);
@@ -85,21 +108,32 @@ test('the avatar image fills the figure area', async () => {
       canvas: '3:4',
       format: 'png',
       outPath: withFig,
-      avatarImagePath: avatarPng,
+      avatarImagePath: facePhoto(1),
     });
     await renderCover({ style, values, canvas: '3:4', format: 'png', outPath: without });
-    const { box } = coverDesign(style.id, { ...COVER_SIZES['3:4'], values }).figure;
-    const region = {
-      left: Math.round(box.x + box.width * 0.25),
-      top: Math.round(box.y + box.height * 0.25),
-      width: Math.round(box.width * 0.5),
-      height: Math.round(box.height * 0.5),
-    };
-    const read = (f: string) => sharp(f).extract(region).removeAlpha().raw().toBuffer();
-    const [a, b] = await Promise.all([read(withFig), read(without)]);
-    let diff = 0;
-    for (let i = 0; i < a.length; i++) diff += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
-    assert.ok(diff / a.length > 10, `${style.id}: figure area unchanged (${(diff / a.length).toFixed(1)})`);
+    const diff = await regionDiff(withFig, without, figureMiddle(style.id, '3:4', values));
+    assert.ok(diff > 10, `${style.id}: figure area unchanged (${diff.toFixed(1)})`);
+  }
+});
+
+test('without an avatar, a cover shows the figure of its preview, not the stand-in', async () => {
+  const out = path.join(testOutputDir, 'covers');
+  await mkdir(out, { recursive: true });
+  for (const style of COVER_STYLES) {
+    const preview = path.join(out, `${style.id}-preview.png`);
+    const cover = path.join(out, `${style.id}-cover.png`);
+    await renderCoverPreview(style, preview);
+    const values = deriveSlotValues(style, CONTENT);
+    await renderCover({ style, values, canvas: '9:16', format: 'png', outPath: cover });
+    // What a cover without avatar showed before: the design's own layer, with its grey stand-in.
+    const design = coverDesign(style.id, { ...COVER_SIZES['9:16'], values });
+    const standIn = await svgToPng(svgDoc(1080, 1920, design.base));
+    const middle = figureMiddle(style.id, '9:16', values);
+    const fromPreview = await regionDiff(cover, preview, middle);
+    const fromStandIn = await regionDiff(cover, standIn, middle);
+    const facts = `preview diff ${fromPreview.toFixed(1)}, stand-in diff ${fromStandIn.toFixed(1)}`;
+    assert.ok(fromPreview < 2, `${style.id}: the figure differs from the preview's (${facts})`);
+    assert.ok(fromStandIn > 20, `${style.id}: the figure is the stand-in (${facts})`);
   }
 });
 

@@ -3,7 +3,7 @@ import type { TaskItem, TaskList } from '../../../../server/src/http/console/sch
 import { call, errorMessage, svc } from '../../api.js';
 import { Alert } from '../../components/Alert.js';
 import { ConfirmButton } from '../../components/ConfirmButton.js';
-import { dateTime, seconds, TASK_TYPE } from '../../format.js';
+import { dateTime, seconds, taskTypeName } from '../../format.js';
 import { useLoad } from '../../hooks.js';
 
 /** Work types DELETE /video/task accepts ("ordinary video creation"); the others are refused. */
@@ -48,8 +48,7 @@ export function WorksTab() {
             )}
             <h3>{t.title || 'Untitled'}</h3>
             <div class="muted small">
-              {TASK_TYPE[t.type] ?? t.type} · {seconds(t.duration)} ·{' '}
-              {dateTime(t.finished_at ?? t.created_at)}
+              {taskTypeName(t.type)} · {seconds(t.duration)} · {dateTime(t.finished_at ?? t.created_at)}
             </div>
             <div class="actions">
               <a class="btn btn-small" href={t.media_url!} download data-testid="work-download">

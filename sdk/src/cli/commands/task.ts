@@ -1,6 +1,6 @@
 import { str, UsageError, type Args, type Group } from '../command.js';
 import type { TaskKind } from '../../types.js';
-import { download, waitWithProgress } from '../inputs.js';
+import { download, humanDuration, resultLength, waitWithProgress } from '../inputs.js';
 import { formatFields } from '../output.js';
 
 const kindOption = {
@@ -19,6 +19,16 @@ function kindOf(args: Args): TaskKind | undefined {
 function summary(r: Record<string, unknown>): Record<string, unknown> {
   const { code: _c, message: _m, request_id: _r, ...rest } = r;
   return rest;
+}
+
+/** A work's length for people ("1.52 s", "about 2 s"); other tasks have none and keep their fields. */
+function lengthFor(r: Record<string, unknown>): Record<string, unknown> {
+  if (typeof r.duration !== 'number' && typeof r.duration_sec !== 'number') return {};
+  return humanDuration({
+    status: typeof r.status === 'number' ? r.status : undefined,
+    duration: typeof r.duration === 'number' ? r.duration : undefined,
+    duration_sec: typeof r.duration_sec === 'number' ? r.duration_sec : undefined,
+  });
 }
 
 export const task: Group = {
@@ -43,8 +53,9 @@ export const task: Group = {
           bytes = await download(r.video_Url, output);
           ctx.out.note(`saved ${output} (${bytes} bytes)`);
         }
-        const result = { task_id: id, ...summary(r), ...(output ? { output, bytes } : {}) };
-        ctx.out.result(result, () => formatFields(result));
+        const measured = await resultLength(ctx, r, output);
+        const result = { task_id: id, ...summary(r), ...measured, ...(output ? { output, bytes } : {}) };
+        ctx.out.result(result, () => formatFields({ ...result, ...lengthFor(result) }));
       },
     },
     get: {
@@ -55,7 +66,9 @@ export const task: Group = {
       async run(ctx, args) {
         const id = args.positionals[0]!;
         const { kind, reply: r } = await ctx.client().getTask(id, kindOf(args));
-        ctx.out.result({ kind, ...r }, () => formatFields({ task_id: id, kind, ...summary(r) }));
+        const measured = await resultLength(ctx, r);
+        const fields = { task_id: id, kind, ...summary(r), ...measured };
+        ctx.out.result({ kind, ...r, ...measured }, () => formatFields({ ...fields, ...lengthFor(fields) }));
       },
     },
   },

@@ -1,5 +1,5 @@
 import { flag, int, need, str, UsageError, type Args, type CliContext, type Group } from '../command.js';
-import { fileArg, fileIdArg, finishWork, textArg } from '../inputs.js';
+import { fileArg, fileIdArg, finishWork, humanDuration, resultLength, textArg } from '../inputs.js';
 import { formatFields, formatTable } from '../output.js';
 import { avatarFromPhoto } from './avatars.js';
 import { pageOptions, workOptions } from './common.js';
@@ -188,11 +188,12 @@ export const videos: Group = {
       positionals: ['task_id'],
       async run(ctx, args) {
         const r = await ctx.client().videos.task(args.positionals[0]!);
-        ctx.out.result(r, () =>
+        const measured = await resultLength(ctx, r);
+        ctx.out.result({ ...r, ...measured }, () =>
           formatFields({
             status: r.status,
             progress: r.progress,
-            duration: r.duration,
+            ...humanDuration({ status: r.status, duration: r.duration, ...measured }),
             video_Url: r.video_Url,
             fail_code: r.fail_code,
             fail_reason: r.fail_reason,

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Container } from '../../container.js';
 import { CloneCode } from '../../errors/codes.js';
 import { isAppError } from '../../errors/app-error.js';
-import { readCredential } from '../plugins/bearer.js';
+import { credentialProblem, readCredential } from '../plugins/bearer.js';
 import { withTypos } from '../plugins/leniency.js';
 import { refuseNulChars } from '../plugins/nul-chars.js';
 import { formatValidationErrors } from '../plugins/validation.js';
@@ -26,11 +26,13 @@ export async function cloneApi(app: FastifyInstance, opts: { container: Containe
           envelope(
             CloneCode.Unauthenticated,
             {},
-            'send "Authorization: Bearer <token>" or the API key itself in Authorization',
+            key
+              ? 'invalid token: the API key is unknown or was rotated; send "Authorization: Bearer <token>" or the API key itself in Authorization'
+              : credentialProblem(req.headers.authorization, true),
           ),
         );
     }
-    req.caller = caller;
+    req.caller = { ...caller, requestId: req.id };
   });
 
   api.addHook('preValidation', refuseNulChars);

@@ -45,7 +45,7 @@ export async function consoleApi(app: FastifyInstance, opts: { container: Contai
       });
     }
     req.consoleSession = { ...session, id };
-    req.caller = caller;
+    req.caller = { ...caller, requestId: req.id };
   });
 
   api.setErrorHandler((err: FastifyError, req, reply) => {

@@ -104,6 +104,10 @@ export const LedgerEntry = Type.Object({
   reason: Type.String(),
   task_id: Nullable(Type.String()),
   balance_after: Type.Integer(),
+  /** The task's type (video_tts, clone_avatar, ...), null without a task. */
+  task_type: Nullable(Type.String()),
+  /** raised: a reservation raised once the input was measured; cancelled: a refund of a deleted task. */
+  note: Nullable(Type.Union([Type.Literal('raised'), Type.Literal('cancelled')])),
 });
 export type LedgerEntry = Static<typeof LedgerEntry>;
 export const Ledger = Type.Object({ data: Type.Array(LedgerEntry), total: Type.Integer() });

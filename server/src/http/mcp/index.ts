@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Container } from '../../container.js';
-import { readCredential } from '../plugins/bearer.js';
+import { credentialProblem, readCredential } from '../plugins/bearer.js';
 import { allowedHostnames, hostnameOf } from './hosts.js';
 import { buildMcpServer } from './server.js';
 
@@ -48,11 +48,16 @@ export async function mcpRoutes(app: FastifyInstance, opts: { container: Contain
             -32001,
             key
               ? 'invalid token: the API token is unknown or was rotated'
-              : 'missing token: send the header "Authorization: Bearer <API_TOKEN>"',
+              : credentialProblem(req.headers.authorization, true),
           ),
         );
     }
-    const server = buildMcpServer({ container, caller, log: req.log, requestId: req.id });
+    const server = buildMcpServer({
+      container,
+      caller: { ...caller, requestId: req.id },
+      log: req.log,
+      requestId: req.id,
+    });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     // The transport writes the raw response from here on; Fastify's reply headers would not be sent.
     reply.raw.setHeader('x-request-id', req.id);

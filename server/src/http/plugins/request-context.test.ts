@@ -3,7 +3,58 @@ import { Writable } from 'node:stream';
 import { test } from 'node:test';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import { genRequestId, requestContext, RequestLogController } from './request-context.js';
+import { genRequestId, requestContext, RequestLogController, requestLogLevel } from './request-context.js';
+
+test('the level of a request line: successful reads debug, writes and 4xx info, 5xx warn', () => {
+  assert.equal(requestLogLevel('GET', 200), 'debug');
+  assert.equal(requestLogLevel('HEAD', 304), 'debug');
+  assert.equal(requestLogLevel('GET', 206), 'debug');
+  assert.equal(requestLogLevel('POST', 200), 'info');
+  assert.equal(requestLogLevel('DELETE', 200), 'info');
+  assert.equal(requestLogLevel('PUT', 200), 'info');
+  assert.equal(requestLogLevel('GET', 401), 'info');
+  assert.equal(requestLogLevel('GET', 404), 'info');
+  assert.equal(requestLogLevel('POST', 400), 'info');
+  assert.equal(requestLogLevel('GET', 500), 'warn');
+  assert.equal(requestLogLevel('POST', 503), 'warn');
+});
+
+async function logsOf(level: string, requests: { method: 'GET' | 'POST'; url: string }[]) {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const l of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(l));
+      done();
+    },
+  });
+  const app = Fastify({
+    loggerInstance: pino({ level }, sink) as FastifyBaseLogger,
+    genReqId: genRequestId,
+    logController: new RequestLogController({ requestIdLogLabel: 'request_id' }),
+  });
+  app.get('/task', async () => ({ ok: true }));
+  app.post('/task', async () => ({ ok: true }));
+  try {
+    for (const r of requests) await app.inject(r);
+    await new Promise((r) => setImmediate(r));
+    return lines.map((l) => [l.level, l.msg, l.method, l.statusCode]);
+  } finally {
+    await app.close();
+  }
+}
+
+test('at info, a poll writes no line; a write and a miss do, one line each', async () => {
+  const requests = [
+    { method: 'GET', url: '/task' },
+    { method: 'POST', url: '/task' },
+    { method: 'GET', url: '/nowhere' },
+  ] as const;
+  assert.deepEqual(await logsOf('info', [...requests]), [
+    [30, 'request completed', 'POST', 200],
+    [30, 'request completed', 'GET', 404],
+  ]);
+  assert.deepEqual((await logsOf('debug', [...requests]))[0], [20, 'request completed', 'GET', 200]);
+});
 
 test('one log line per request with its id, route and status; errors still logged with their cause', async () => {
   const lines: Record<string, unknown>[] = [];
@@ -14,7 +65,7 @@ test('one log line per request with its id, route and status; errors still logge
     },
   });
   const app = Fastify({
-    loggerInstance: pino({ level: 'info' }, sink) as FastifyBaseLogger,
+    loggerInstance: pino({ level: 'debug' }, sink) as FastifyBaseLogger,
     genReqId: genRequestId,
     logController: new RequestLogController({ requestIdLogLabel: 'request_id' }),
   });

@@ -11,11 +11,25 @@ export const genRequestId = (): string => newId('req');
  */
 export const warmUpRequests = new WeakSet<IncomingMessage>();
 
+/** Methods that only read: a client polling a task, a list, the console's pages and assets. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The level of a request's line: reads that succeed are debug (polls were more than half the log,
+ * and say nothing the task's own lines do not); writes and refusals are info; 5xx are warn (the
+ * cause is logged at error under the same request id by the family's error handler). Pure.
+ */
+export function requestLogLevel(method: string, statusCode: number): 'debug' | 'info' | 'warn' {
+  if (statusCode >= 500) return 'warn';
+  if (statusCode >= 400) return 'info';
+  return READS.has(method) ? 'debug' : 'info';
+}
+
 /**
  * One log line per request, when it is answered, instead of Fastify's two (one on arrival, one on
  * completion): the line has what both had that an operator looks for. At tens of thousands of
- * polled queries a second, the second line was a large share of the API's own work. Errors are
- * logged as Fastify logs them. Warm-up requests are not logged.
+ * polled queries a second, the second line was a large share of the API's own work. Its level is
+ * `requestLogLevel`'s. Errors are logged as Fastify logs them. Warm-up requests are not logged.
  */
 export class RequestLogController extends LogController {
   override isLogDisabled(request: FastifyRequest): boolean {
@@ -24,6 +38,10 @@ export class RequestLogController extends LogController {
 
   override incomingRequest(): void {
     // Folded into requestCompleted.
+  }
+
+  override routeNotFound(): void {
+    // Folded into requestCompleted: its line says 404, at info.
   }
 
   override requestCompleted(
@@ -36,7 +54,7 @@ export class RequestLogController extends LogController {
       super.requestCompleted(error, request, reply, metadata);
       return;
     }
-    request.log.info(
+    request.log[requestLogLevel(request.method, reply.statusCode)](
       {
         method: request.method,
         url: request.url,

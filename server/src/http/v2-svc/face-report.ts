@@ -8,17 +8,30 @@ export const FaceReport = Type.Object(
       Type.Integer({
         description:
           'faces found in the source (the most in one frame); absent for avatars made before faces were counted',
+        examples: [1],
       }),
     ),
-    face_width_px: Type.Integer({ description: 'width of the face that speaks, in source pixels' }),
+    face_width_px: Type.Integer({
+      description: 'width of the face that speaks, in source pixels',
+      examples: [212],
+    }),
     speaker: Type.Optional(
       Type.Object(
         {
-          x: Type.Integer(),
-          y: Type.Integer(),
-          width: Type.Integer(),
-          height: Type.Integer(),
-          place: Type.String({ description: "'on the left', 'in the middle' or 'on the right'" }),
+          x: Type.Integer({
+            description: "x of the face box's top-left corner, in source pixels",
+            examples: [254],
+          }),
+          y: Type.Integer({
+            description: "y of the face box's top-left corner, in source pixels",
+            examples: [180],
+          }),
+          width: Type.Integer({ description: 'face box width, in source pixels', examples: [212] }),
+          height: Type.Integer({ description: 'face box height, in source pixels', examples: [260] }),
+          place: Type.String({
+            description: "'on the left', 'in the middle' or 'on the right'",
+            examples: ['in the middle'],
+          }),
         },
         { description: 'where the face that speaks is, in source pixels' },
       ),
@@ -26,6 +39,9 @@ export const FaceReport = Type.Object(
     notice: Type.Optional(
       Type.String({
         description: 'said when more than one face was found: which one speaks, and how to choose',
+        examples: [
+          '2 faces were found in the video; the one in the middle (212 px wide, at 254, 180) speaks. To animate another, crop the video to that person and make the avatar again',
+        ],
       }),
     ),
   },

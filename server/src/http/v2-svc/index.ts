@@ -4,7 +4,7 @@ import { isAppError } from '../../errors/app-error.js';
 import { SvcCode } from '../../errors/codes.js';
 import type { Container } from '../../container.js';
 import type { Caller } from '../../services/account.service.js';
-import { readCredential } from '../plugins/bearer.js';
+import { credentialProblem, readCredential } from '../plugins/bearer.js';
 import { withTypos } from '../plugins/leniency.js';
 import { refuseNulChars } from '../plugins/nul-chars.js';
 import { formatValidationErrors } from '../plugins/validation.js';
@@ -13,6 +13,7 @@ import { avatarRoutes } from './avatars.js';
 import { coverRoutes } from './covers.js';
 import { uploadRoutes } from './uploads.js';
 import { videoTaskRoutes } from './video-tasks.js';
+import { videoFileRoutes } from './video-files.js';
 import { videoCreateRoutes } from './videos.js';
 import { voiceRoutes } from './voices.js';
 import { audioRoutes } from './audio.js';
@@ -33,7 +34,7 @@ export function bearerAuth(container: Container): SvcAuthenticator {
       code: SvcCode.InvalidToken,
       message: token
         ? 'invalid token: the API token is unknown or was rotated; get the current one from your account'
-        : 'missing token: send the header "Authorization: Bearer <API_TOKEN>"',
+        : credentialProblem(req.headers.authorization, false),
     };
   };
 }
@@ -55,7 +56,7 @@ export async function svcApi(
   api.addHook('onRequest', async (req, reply) => {
     const auth = await authenticate(req);
     if ('caller' in auth) {
-      req.caller = auth.caller;
+      req.caller = { ...auth.caller, requestId: req.id };
       return;
     }
     return reply.code(auth.status).send({ code: auth.code, message: auth.message, request_id: req.id });
@@ -110,6 +111,7 @@ export async function svcApi(
     avatarRoutes,
     voiceRoutes,
     videoCreateRoutes,
+    videoFileRoutes,
     videoTaskRoutes,
     templateRoutes,
     audioRoutes,

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
-import { page, svcReply, svcResponses } from '../schemas/common.js';
+import { svcDoc } from '../schemas/codes-doc.js';
+import { page, pageSize, svcReply, svcResponses } from '../schemas/common.js';
+import { EXAMPLE } from '../schemas/examples.js';
 import { ok } from './reply.js';
 
 export const templateRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = async (
@@ -14,17 +16,40 @@ export const templateRoutes: FastifyPluginAsyncTypebox<{ container: Container }>
       schema: {
         tags: ['video'],
         summary: 'Lively video templates',
+        ...svcDoc({
+          description:
+            'The templates of video/create_by_template, which ship with the service. All filters are optional and combine.',
+          codes: [],
+        }),
         querystring: Type.Object({
-          template: Type.Optional(Type.String()),
-          tag: Type.Optional(Type.String()),
-          title: Type.Optional(Type.String()),
+          template: Type.Optional(
+            Type.String({
+              description:
+                'a template identifier: when given, only that template is returned (whatever its type)',
+              examples: [EXAMPLE.template],
+            }),
+          ),
+          tag: Type.Optional(
+            Type.String({
+              description: 'only templates with this tag (exact), e.g. news, vlog, product',
+              examples: ['news'],
+            }),
+          ),
+          title: Type.Optional(
+            Type.String({
+              description: 'only templates whose title contains this text (any case)',
+              examples: ['新闻'],
+            }),
+          ),
           page: Type.Optional(page),
-          size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 20 })),
+          size: Type.Optional(pageSize(200)),
           type: Type.Optional(
             Type.Integer({
               enum: [0, 1, 2, 3],
               default: 0,
-              description: '0 portrait, 1 landscape, 2 square, 3 original ratio',
+              description:
+                'picture orientation: 0 = portrait (default), 1 = landscape, 2 = square, 3 = original ratio',
+              examples: [0],
             }),
           ),
         }),
@@ -32,14 +57,28 @@ export const templateRoutes: FastifyPluginAsyncTypebox<{ container: Container }>
           svcReply({
             data: Type.Array(
               Type.Object({
-                template: Type.String(),
-                title: Type.String(),
-                cover_url: Type.String(),
-                demo_url: Type.String(),
-                type: Type.Integer(),
+                template: Type.String({
+                  description:
+                    'template identifier; usable as the template parameter of video/create_by_template',
+                  examples: [EXAMPLE.template],
+                }),
+                title: Type.String({ description: 'template title', examples: ['新闻播报 News Report'] }),
+                cover_url: Type.String({
+                  description: 'cover image address (PNG; public, no token needed)',
+                  examples: [`http://127.0.0.1:3000/catalogue/templates/${EXAMPLE.template}/cover.png`],
+                }),
+                demo_url: Type.String({
+                  description: 'sample video address (MP4; public, no token needed)',
+                  examples: [`http://127.0.0.1:3000/catalogue/templates/${EXAMPLE.template}/demo.mp4`],
+                }),
+                type: Type.Integer({
+                  description: 'picture orientation: 0 portrait, 1 landscape, 2 square, 3 original ratio',
+                  examples: [0],
+                }),
               }),
+              { description: 'the templates of this page' },
             ),
-            total: Type.Integer(),
+            total: Type.Integer({ description: 'how many templates match, over all pages', examples: [1] }),
           }),
         ),
       },

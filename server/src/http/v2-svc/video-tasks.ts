@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
+import { SvcCode } from '../../errors/codes.js';
+import { svcDoc } from '../schemas/codes-doc.js';
 import { svcReply, svcResponses } from '../schemas/common.js';
+import { EXAMPLE } from '../schemas/examples.js';
+import { taskIdQuery } from '../schemas/fields.js';
+import { taskProgress, taskStatus } from '../schemas/task.js';
 import { failure } from './avatars.js';
 import { callerOf } from './caller.js';
 import { ok } from './reply.js';
+
+const QUERY = taskIdQuery('a video creation operation or audio/create_by_tts');
 
 export const videoTaskRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = async (
   app,
@@ -18,19 +25,28 @@ export const videoTaskRoutes: FastifyPluginAsyncTypebox<{ container: Container }
       schema: {
         tags: ['video'],
         summary: 'Work task result (videos and audio)',
-        description:
-          'Also answers for audio/create_by_tts tasks (the audio URL is in video_Url). Translation, singing and image-driven tasks return no duration.',
-        querystring: Type.Object({ task_id: Type.String({ minLength: 1 }) }),
+        ...svcDoc({
+          description:
+            'The status and result of a work: a video from any video operation, or the MP3 of audio/create_by_tts (its URL is in video_Url). Poll it (say every few seconds) until status is 3 or 4. Translation, singing and image-driven tasks return no duration.',
+          codes: [SvcCode.NotFound],
+        }),
+        querystring: QUERY,
         response: svcResponses(
           svcReply({
-            status: Type.Integer(),
+            status: taskStatus(),
             video_Url: Type.String({
-              description: 'temporary signed address with query parameters; save the file promptly',
+              description:
+                'once completed: temporary signed address of the MP4 (or MP3), valid for at least 12 hours with the default settings; it carries query parameters, so keep them when downloading; GET it without the token and save the file promptly. Empty until then',
+              examples: [EXAMPLE.resultUrl],
             }),
-            duration: Type.Optional(Type.Integer({ description: 'seconds' })),
-            progress: Type.Integer(),
-            fail_code: Type.Optional(Type.Integer()),
-            fail_reason: Type.Optional(Type.String()),
+            duration: Type.Optional(
+              Type.Integer({
+                description:
+                  'length of the result in whole seconds (0 until completed); absent for translation, singing and image-driven tasks',
+                examples: [5],
+              }),
+            ),
+            ...taskProgress,
           }),
         ),
       },
@@ -53,9 +69,12 @@ export const videoTaskRoutes: FastifyPluginAsyncTypebox<{ container: Container }
       schema: {
         tags: ['video'],
         summary: 'Delete an ordinary video creation task',
-        description:
-          'Not for translation, singing or image-driven tasks. An unfinished task is cancelled and refunded.',
-        querystring: Type.Object({ task_id: Type.String({ minLength: 1 }) }),
+        ...svcDoc({
+          description:
+            'Not for translation, singing or image-driven tasks (refused with code 11). A finished task disappears; an unfinished one is cancelled, refunded in full, sends no callback, and disappears.',
+          codes: [SvcCode.NotFound],
+        }),
+        querystring: QUERY,
         response: svcResponses(svcReply({})),
       },
     },

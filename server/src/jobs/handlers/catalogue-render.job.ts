@@ -5,6 +5,7 @@ import { renderCoverPreview } from '../../media/cover/index.js';
 import type { MediaToolkit } from '../../media/toolkit.js';
 import type { CatalogueItem, CatalogueService } from '../../services/catalogue.service.js';
 import type { BlobStore } from '../../storage/blob-store.js';
+import { catalogueAssetKey } from '../../storage/blob-keys.js';
 import { JobName, type JobHandler } from '../job-queue.js';
 import { withTmpDir } from './job-tmp.js';
 import { renderTemplateDemo } from './template-demo.js';
@@ -12,7 +13,7 @@ import { renderVoiceDemo } from './voice-demo.js';
 
 /** What rendering the catalogue uses. */
 export interface CatalogueRenderDeps {
-  catalogue: Pick<CatalogueService, 'item'>;
+  catalogue: Pick<CatalogueService, 'item' | 'settled'>;
   blobs: BlobStore;
   media: MediaToolkit;
   log: Logger;
@@ -53,13 +54,19 @@ export function catalogueRenderJob(d: CatalogueRenderDeps): JobHandler<'catalogu
         return;
       }
       // Rendered meanwhile (another process's job, before this one was queued).
-      if (await d.blobs.stat(item.key)) return;
-      await withTmpDir(d.media.tmpDir, 'catalogue', async (tmp) => {
-        const out = join(tmp, basename(item.key));
-        await render(d.media, item, out, tmp, ctx.signal);
-        await d.blobs.putFile(item.key, out);
-      });
-      d.log.info({ key: item.key }, 'catalogue asset rendered');
+      if (!(await d.blobs.stat(item.key))) {
+        await withTmpDir(d.media.tmpDir, 'catalogue', async (tmp) => {
+          const out = join(tmp, basename(item.key));
+          await render(d.media, item, out, tmp, ctx.signal);
+          await d.blobs.putFile(item.key, out);
+        });
+        // Debug: the catalogue sums its renders up in one line when the last one settles.
+        d.log.debug({ key: item.key }, 'catalogue asset rendered');
+      }
+      d.catalogue.settled(item.key, true);
+    },
+    async onGiveUp({ kind, id }) {
+      d.catalogue.settled(catalogueAssetKey(kind, id), false);
     },
   };
 }

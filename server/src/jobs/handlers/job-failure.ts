@@ -118,12 +118,16 @@ function logDetail(err: unknown): Record<string, unknown> {
   return out;
 }
 
-/** Logs a task's failure with everything the client is not shown. */
+/**
+ * Logs a task's failure with everything the client is not shown (the decoder's own words, the
+ * step that failed): what an operator asked about a failed task needs, beside TaskService.fail's
+ * lifecycle line with the code and the client's message.
+ */
 export function logFailure(log: Logger, taskId: string, err: unknown, failure: Failure): void {
   const fields = { taskId, ...logDetail(err) };
   if (failure.kind === 'pass') return;
   if (failure.kind === 'retry') log.warn(fields, 'task attempt failed; the queue retries it');
   else if (failure.code !== SvcCode.Internal)
-    log.info({ ...fields, code: failure.code }, 'task failed on its input');
+    log.info({ ...fields, code: failure.code }, 'task failed on its input: detail');
   else log.error({ ...fields, code: failure.code }, 'task failed');
 }

@@ -5,6 +5,7 @@ import type { TaskRow } from '../../db/schema.js';
 import { AppError } from '../../errors/app-error.js';
 import { SvcCode } from '../../errors/codes.js';
 import {
+  aigcLabelText,
   cuesFromWords,
   renderAudio,
   renderTalkingVideo,
@@ -46,8 +47,6 @@ export interface WorkRenderDeps extends WorkSourceDeps {
   catalogue: Pick<CatalogueService, 'getTemplate'>;
   log: Logger;
 }
-
-const AIGC_TEXT = 'AI生成';
 
 /** How a render went, for the 'work rendered' log line. */
 interface RenderFacts {
@@ -181,7 +180,8 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
         fps: face.fps,
         preset: media.encoderPreset,
       },
-      aigcLabel: aigc ? { text: AIGC_TEXT } : null,
+      // The visible mark speaks the video's language (the neutral 'AI' when its sound was uploaded).
+      aigcLabel: aigc ? { text: aigcLabelText(sound.language) } : null,
       still,
     };
 

@@ -43,3 +43,9 @@ test('layout boxes stay inside the canvas and do not overlap', () => {
     assert.ok(L.subtitleBox.y >= L.avatarBox.y + L.avatarBox.height, 'subtitles below the avatar');
   }
 });
+
+test('every template is named in Chinese and in English, as the cover styles are', () => {
+  for (const t of LIVELY_TEMPLATES) {
+    assert.match(t.title, /^[\u4e00-\u9fff]+ [A-Z][A-Za-z]*( [A-Z][A-Za-z]*)*$/, t.id);
+  }
+});

@@ -5,6 +5,7 @@ export type TemplateOrientation = 0 | 1 | 2 | 3;
 
 export interface LivelyTemplate {
   id: string;
+  /** The Chinese name and the English one, as the cover styles' titles ('新闻播报 News Report'). */
   title: string;
   tags: string[];
   type: TemplateOrientation;
@@ -18,28 +19,70 @@ interface TemplateDef extends LivelyTemplate {
 }
 
 const DEFS: readonly TemplateDef[] = [
-  { id: 'tpl-news-portrait', title: '新闻播报', tags: ['新闻', 'news'], type: 0, look: 'news' },
-  { id: 'tpl-vlog-portrait', title: '生活分享', tags: ['生活', 'vlog'], type: 0, look: 'vlog' },
-  { id: 'tpl-product-portrait', title: '好物推荐', tags: ['电商', 'product'], type: 0, look: 'product' },
+  { id: 'tpl-news-portrait', title: '新闻播报 News Report', tags: ['新闻', 'news'], type: 0, look: 'news' },
+  {
+    id: 'tpl-vlog-portrait',
+    title: '生活分享 Lifestyle Vlog',
+    tags: ['生活', 'vlog'],
+    type: 0,
+    look: 'vlog',
+  },
+  {
+    id: 'tpl-product-portrait',
+    title: '好物推荐 Product Picks',
+    tags: ['电商', 'product'],
+    type: 0,
+    look: 'product',
+  },
   {
     id: 'tpl-classroom-landscape',
-    title: '课堂讲解',
+    title: '课堂讲解 Classroom Lesson',
     tags: ['教育', 'education'],
     type: 1,
     look: 'classroom',
   },
-  { id: 'tpl-tech-landscape', title: 'Tech Briefing', tags: ['科技', 'tech'], type: 1, look: 'tech' },
-  { id: 'tpl-news-landscape', title: '新闻直播间', tags: ['新闻', 'news'], type: 1, look: 'news' },
+  {
+    id: 'tpl-tech-landscape',
+    title: '科技快讯 Tech Briefing',
+    tags: ['科技', 'tech'],
+    type: 1,
+    look: 'tech',
+  },
+  {
+    id: 'tpl-news-landscape',
+    title: '新闻直播间 Newsroom Live',
+    tags: ['新闻', 'news'],
+    type: 1,
+    look: 'news',
+  },
   {
     id: 'tpl-product-square',
-    title: 'Product Showcase',
+    title: '产品展示 Product Showcase',
     tags: ['电商', 'product'],
     type: 2,
     look: 'product',
   },
-  { id: 'tpl-festive-square', title: '节日祝福', tags: ['节日', 'festival'], type: 2, look: 'festive' },
-  { id: 'tpl-minimal-original', title: '简约留白', tags: ['通用', 'minimal'], type: 3, look: 'minimal' },
-  { id: 'tpl-finance-original', title: '财经快报', tags: ['财经', 'finance'], type: 3, look: 'finance' },
+  {
+    id: 'tpl-festive-square',
+    title: '节日祝福 Holiday Greetings',
+    tags: ['节日', 'festival'],
+    type: 2,
+    look: 'festive',
+  },
+  {
+    id: 'tpl-minimal-original',
+    title: '简约留白 Minimal',
+    tags: ['通用', 'minimal'],
+    type: 3,
+    look: 'minimal',
+  },
+  {
+    id: 'tpl-finance-original',
+    title: '财经快报 Finance Flash',
+    tags: ['财经', 'finance'],
+    type: 3,
+    look: 'finance',
+  },
 ];
 
 export const LIVELY_TEMPLATES: readonly LivelyTemplate[] = Object.freeze(

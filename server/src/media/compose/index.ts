@@ -31,6 +31,6 @@ export { extractFrame } from './frame.js';
 export { buildAssSubtitles } from './ass-subtitles.js';
 export { cuesFromWords, wordsWithPunctuation, type TimedWord } from './subtitle-cues.js';
 export { resolveSubtitleFont, type SubtitleFont } from './font-resolver.js';
-export { aigcComment, hasAigcMark } from './aigc.js';
+export { AIGC_NEUTRAL_LABEL, aigcComment, aigcLabelText, hasAigcMark } from './aigc.js';
 export { SHIPPED_FACE_NAME, shippedFontsDir, shippedRegularFontFile } from '../fonts/index.js';
 export { X264_PRESETS, type X264Preset } from '../ffmpeg/encode-args.js';

@@ -98,7 +98,7 @@ export interface AudioStem {
 export type Corner = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
 
 export interface AigcLabel {
-  /** Visible text, e.g. 'AI生成'. */
+  /** Visible text in the video's language: aigcLabelText ('AI-generated', 'AI生成', ...). */
   text: string;
   /** Default 'top-right'. */
   corner?: Corner;

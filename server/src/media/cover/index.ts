@@ -13,6 +13,7 @@ export {
   renderCover,
   renderCoverPreview,
   slotsCutToFit,
+  styleFigureId,
   type CoverCanvas,
   type RenderCoverOptions,
 } from './render-cover.js';

@@ -108,25 +108,27 @@ export function slotsCutToFit(
 }
 
 /**
- * Renders a cover: the style's background, the avatar figure (when given) cropped into the style's
- * figure area around `avatarFocus`, and the slot texts wrapped and shrunk to their boxes (never
- * past the canvas). 1080x1920 for 9:16, 1080x1440 for 3:4.
+ * Renders a cover: the style's background, the avatar figure cropped into the style's figure area
+ * around `avatarFocus` (without an avatar, the style's own figure, as in its preview: the spec's
+ * `avatar` "replaces the avatar figure in the cover"), and the slot texts wrapped and shrunk to their
+ * boxes (never past the canvas). 1080x1920 for 9:16, 1080x1440 for 3:4.
  */
 export async function renderCover(opts: RenderCoverOptions): Promise<{ width: number; height: number }> {
   const { avatarImagePath, ...rest } = opts;
-  return render({ ...rest, figure: avatarImagePath });
+  if (avatarImagePath) return render({ ...rest, figure: avatarImagePath });
+  // No avatar: the style's own figure, drawn as its preview shows it.
+  return render({ ...rest, figure: await styleFigurePng(opts.style), avatarFocus: FIGURE_FOCUS });
 }
 
-/** A list preview for a style: 9:16 JPG/PNG (by extension) with sample texts and an illustrated avatar. */
+/** A list preview for a style: 9:16 JPG/PNG (by extension) with sample texts and the style's own figure. */
 export async function renderCoverPreview(style: CoverStyle, outPath: string): Promise<void> {
   const values = Object.fromEntries(style.slots.map((s) => [s.name, s.sample ?? s.label]));
-  const art = findPublicAvatarArt(PREVIEW_AVATAR[style.id] ?? 'pub-avatar-lin');
-  const figure = art ? await avatarArtPng(art) : undefined;
   const format = /\.png$/i.test(outPath) ? 'png' : 'jpg';
-  await render({ style, values, canvas: '9:16', format, outPath, figure, avatarFocus: FIGURE_FOCUS });
+  await renderCover({ style, values, canvas: '9:16', format, outPath });
 }
 
-const PREVIEW_AVATAR: Record<string, string> = {
+/** The illustrated public avatar each style shows in its preview, and on a cover made without `avatar`. */
+const STYLE_FIGURE: Readonly<Record<string, string>> = Object.freeze({
   'cover-bold-headline': 'pub-avatar-alex',
   'cover-news': 'pub-avatar-lin',
   'cover-knowledge': 'pub-avatar-grace',
@@ -134,4 +136,25 @@ const PREVIEW_AVATAR: Record<string, string> = {
   'cover-quote': 'pub-avatar-chen',
   'cover-list': 'pub-avatar-mei',
   'cover-vlog': 'pub-avatar-mei',
-};
+});
+
+/** The public avatar that is a style's own figure (a style without one in the table gets Lin). */
+export function styleFigureId(style: CoverStyle): string {
+  return STYLE_FIGURE[style.id] ?? 'pub-avatar-lin';
+}
+
+/** The drawn figures as PNGs, made once per process (or cover thread) and reused by every cover. */
+const figurePngs = new Map<string, Promise<Buffer | undefined>>();
+
+function styleFigurePng(style: CoverStyle): Promise<Buffer | undefined> {
+  const id = styleFigureId(style);
+  let png = figurePngs.get(id);
+  if (!png) {
+    const art = findPublicAvatarArt(id);
+    png = art ? avatarArtPng(art) : Promise.resolve(undefined);
+    // A failed drawing is not kept: the next cover tries again.
+    png.catch(() => figurePngs.delete(id));
+    figurePngs.set(id, png);
+  }
+  return png;
+}

@@ -6,7 +6,7 @@ import { apiLanguageCode, type LanguagePair } from './languages.js';
 
 /**
  * Apertium, the rule-based translator Debian packages (`apertium` with a pair package such as
- * `apertium-en-es`): each installed pair leaves a mode file in its modes folder, and `apertium -u
+ * `apertium-eng-spa`): each installed pair leaves a mode file in its modes folder, and `apertium -u
  * MODE FILE` translates a plain text file line for line. (From a file, not stdin: its script reads
  * /dev/stdin, which cannot be opened when stdin is the socket Node gives a child.)
  */

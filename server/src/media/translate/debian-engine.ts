@@ -1,8 +1,18 @@
 import { access, constants } from 'node:fs/promises';
 import path from 'node:path';
-import { APERTIUM_MODES_DIR, findApertiumPairs, translateWithApertium } from './apertium.js';
+import {
+  APERTIUM_MODES_DIR,
+  findApertiumPairs,
+  translateWithApertium,
+  type ApertiumPair,
+} from './apertium.js';
 import type { TranslationEngine } from './engine.js';
-import { findPocketSphinxModel, POCKETSPHINX_MODEL_DIR, recogniseWithPocketSphinx } from './pocketsphinx.js';
+import {
+  findPocketSphinxModel,
+  POCKETSPHINX_MODEL_DIR,
+  recogniseWithPocketSphinx,
+  type PocketSphinxModel,
+} from './pocketsphinx.js';
 
 /**
  * The translation engine on Debian's packages: PocketSphinx recognises US-English speech, Apertium
@@ -36,16 +46,33 @@ export async function findExecutable(name: string, dirs: readonly string[]): Pro
 
 const pathDirs = () => (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
 
-/** The Debian engine with what is installed, or null when neither engine is. */
-export async function detectDebianEngine(opts: DebianEngineOptions = {}): Promise<TranslationEngine | null> {
+/** What is installed of the Debian engine's parts (each null or empty when missing). */
+export interface DebianInstall {
+  apertium: string | null;
+  /** The pairs of Apertium's modes folder (looked for whether or not `apertium` is on the PATH). */
+  pairs: ApertiumPair[];
+  pocketsphinx: string | null;
+  model: PocketSphinxModel | null;
+}
+
+/** Looks for each part of the Debian engine: the programs on the PATH, the pairs, the model. */
+export async function inspectDebianInstall(opts: DebianEngineOptions = {}): Promise<DebianInstall> {
   const dirs = opts.searchPath ?? pathDirs();
-  const [apertium, sphinx, model] = await Promise.all([
+  const [apertium, pocketsphinx, model, pairs] = await Promise.all([
     findExecutable('apertium', dirs),
     findExecutable('pocketsphinx_continuous', dirs),
     findPocketSphinxModel(opts.pocketSphinxModelDir ?? POCKETSPHINX_MODEL_DIR),
+    findApertiumPairs(opts.apertiumModesDir ?? APERTIUM_MODES_DIR),
   ]);
-  const pairs = apertium ? await findApertiumPairs(opts.apertiumModesDir ?? APERTIUM_MODES_DIR) : [];
-  const recogniser = sphinx && model ? { binary: sphinx, model } : null;
+  return { apertium, pairs, pocketsphinx, model };
+}
+
+/** The Debian engine with what is installed, or null when neither engine is. */
+export async function detectDebianEngine(opts: DebianEngineOptions = {}): Promise<TranslationEngine | null> {
+  const found = await inspectDebianInstall(opts);
+  const { apertium, model } = found;
+  const pairs = apertium ? found.pairs : [];
+  const recogniser = found.pocketsphinx && model ? { binary: found.pocketsphinx, model } : null;
   if (!recogniser && pairs.length === 0) return null;
   const tools = [recogniser && 'pocketsphinx', pairs.length > 0 && 'apertium'].filter(Boolean);
   return {
