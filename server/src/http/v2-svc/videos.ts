@@ -27,6 +27,14 @@ import { ok } from './reply.js';
 
 const workTitle = title20("work title; default 'Untitled'");
 
+/** The text and who speaks it: a catalogue or own avatar and voice, or an uploaded video instead. */
+const spokenText = {
+  text: text10k,
+  voice: Type.Optional(voiceId('required when video_file_id is absent')),
+  avatar: Type.Optional(avatarId('required when video_file_id is absent')),
+  video_file_id: Type.Optional(videoFileInstead('an avatar (and, when voice is absent, in their own voice)')),
+};
+
 export const videoCreateRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = async (
   app,
   { container },
@@ -95,12 +103,7 @@ export const videoCreateRoutes: FastifyPluginAsyncTypebox<{ container: Container
         }),
         body: Type.Object(
           {
-            text: text10k,
-            voice: Type.Optional(voiceId('required when video_file_id is absent')),
-            avatar: Type.Optional(avatarId('required when video_file_id is absent')),
-            video_file_id: Type.Optional(
-              videoFileInstead('an avatar (and, when voice is absent, in their own voice)'),
-            ),
+            ...spokenText,
             title: Type.Optional(workTitle),
             pipeline: Type.Optional(pipeline),
             aigc_flag: Type.Optional(aigcFlag),
@@ -164,12 +167,7 @@ export const videoCreateRoutes: FastifyPluginAsyncTypebox<{ container: Container
               description: 'template identifier, from GET /api/v2/svc/video/lively_templates',
               examples: [EXAMPLE.template],
             }),
-            text: text10k,
-            voice: Type.Optional(voiceId('required when video_file_id is absent')),
-            avatar: Type.Optional(avatarId('required when video_file_id is absent')),
-            video_file_id: Type.Optional(
-              videoFileInstead('an avatar (and, when voice is absent, in their own voice)'),
-            ),
+            ...spokenText,
             title: Type.Optional(workTitle),
             aigc_flag: Type.Optional(aigcFlag),
             bgm_file_id: Type.Optional(
