@@ -4,3 +4,9 @@ export interface Workspace {
 }
 export const WORKSPACES: Workspace[];
 export function inputsHash(workspace: Workspace, root?: string): string;
+export const CATALOGUE: Workspace;
+export function shipCatalogue(
+  onlyIfChanged: boolean,
+  root?: string,
+  env?: Record<string, string | undefined>,
+): 'off' | 'unchanged' | 'shipped' | 'failed';

@@ -1,5 +1,6 @@
 // Media the API benches render: a person swaying gently in a video clip, and voiced syllables with
-// pauses (the mouth is driven from the sound), both generated here.
+// pauses (the mouth is driven from the sound), both generated here; and a voice sample to clone
+// (real speech from the test corpus: the voice clone refuses the syllables as too little speech).
 import sharp from 'sharp';
 import { x264Args } from '../../server/src/media/ffmpeg/encode-args.js';
 import { runMediaBinary } from '../../server/src/media/run-ffmpeg.js';
@@ -39,5 +40,15 @@ export async function makeVoicedSpeech(bins: Bins, out: string, seconds: number)
     '0.5*pow(0.55+0.45*sin(2*PI*3*t),2)*gt(sin(2*PI*t/7)+0.6,0)*' +
     '(sin(2*PI*150*t)+0.6*sin(2*PI*300*t)+0.4*sin(2*PI*450*t)+0.25*sin(2*PI*900*t))/2.25';
   await ff(bins, ['-f', 'lavfi', '-i', `aevalsrc='${voice}':s=22050:d=${seconds}`, '-ac', '1', out]);
+  return out;
+}
+
+/** The corpus's 5.3 s of one person reading (LibriSpeech), played twice: a 10.6 s voice sample, mono WAV. */
+export async function makeSpeechSample(bins: Bins, out: string): Promise<string> {
+  const reading = new URL(
+    '../../server/test/fixtures/footage/speech/en-speech-librispeech-reading-5s.mp3',
+    import.meta.url,
+  ).pathname;
+  await ff(bins, ['-stream_loop', '1', '-i', reading, '-ac', '1', out]);
   return out;
 }

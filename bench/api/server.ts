@@ -3,19 +3,23 @@
 // server/) runs another build's dist/ instead, to compare two versions on the same machine in the
 // same hour; accounts are made by that build's own admin CLI.
 import { resolve } from 'node:path';
-import { cliJson, serverRoot, startLikeness } from '../lib/spawn.js';
+import { addAccount, startFresh } from '../lib/fresh.js';
+import { serverRoot } from '../lib/spawn.js';
 
 const serverDir = process.env.BENCH_SERVER_DIR ? resolve(process.env.BENCH_SERVER_DIR) : serverRoot;
 
-export function startServer(opts: { dataDir?: string; env?: Record<string, string> } = {}) {
-  return startLikeness(
+/**
+ * A fresh install (an empty data dir, an account made before the first start: lib/fresh.ts) with
+ * the defaults; `onLine` receives each line it logs.
+ */
+export function startFreshServer(opts: { env?: Record<string, string>; onLine?: (line: string) => void }) {
+  return startFresh(
     { LIKENESS_LOG_LEVEL: 'info', ...opts.env },
-    { dataDir: opts.dataDir, serverDir, countLog: true },
+    { serverDir, countLog: true, onLine: opts.onLine },
   );
 }
 
-/** An account with `credits` on the server's data dir. */
+/** Another account with `credits` on the server's data dir. */
 export async function createAccount(env: NodeJS.ProcessEnv, credits: number): Promise<{ token: string }> {
-  const r = await cliJson(['accounts', 'create', '--credits', String(credits)], env, serverDir);
-  return { token: r.token! };
+  return { token: await addAccount(env, serverDir, credits) };
 }

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config.js';
 
 test('defaults are documented values', () => {
@@ -173,6 +175,20 @@ test('LIKENESS_COVER_THREADS and LIKENESS_CATALOGUE_PRERENDER: covers on 2 threa
       e.problems.length === 2 &&
       /LIKENESS_COVER_THREADS/.test(e.message) &&
       /LIKENESS_CATALOGUE_PRERENDER/.test(e.message),
+  );
+});
+
+test("LIKENESS_CATALOGUE_SHIPPED: the catalogue the build rendered is served from the server package's dist/catalogue; off: none", () => {
+  const serverRoot = fileURLToPath(new URL('..', import.meta.url));
+  assert.equal(loadConfig({}, '/srv').catalogue.shippedDir, join(serverRoot, 'dist', 'catalogue'));
+  assert.equal(
+    loadConfig({ LIKENESS_CATALOGUE_SHIPPED: 'on' }, '/srv').catalogue.shippedDir,
+    join(serverRoot, 'dist', 'catalogue'),
+  );
+  assert.equal(loadConfig({ LIKENESS_CATALOGUE_SHIPPED: 'off' }, '/srv').catalogue.shippedDir, null);
+  assert.throws(
+    () => loadConfig({ LIKENESS_CATALOGUE_SHIPPED: 'maybe' }, '/srv'),
+    (e: unknown) => e instanceof ConfigError && /LIKENESS_CATALOGUE_SHIPPED/.test(e.message),
   );
 });
 

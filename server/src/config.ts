@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseS3Config, S3_MAX_PRESIGN_SEC, type S3Config } from './storage/s3-config.js';
 
 export const PLANS = ['free', 'basic', 'pro', 'enterprise'] as const;
@@ -112,9 +113,11 @@ export interface Config {
   covers: { threads: number };
   /**
    * `prerender` on (the default): the catalogue's previews and demos are queued for rendering at
-   * start; off: each is rendered when first asked for (tests, short-lived processes).
+   * start; off: each is rendered when first asked for (tests, short-lived processes). `shippedDir`:
+   * where the build put the catalogue it rendered (`<key>` under it, see cli/catalogue-ship.ts), served
+   * before the store; null (`LIKENESS_CATALOGUE_SHIPPED=off`, tests): only the store and the job.
    */
-  catalogue: { prerender: boolean };
+  catalogue: { prerender: boolean; shippedDir: string | null };
   demoAccount: { enabled: boolean; credits: number };
 }
 
@@ -362,7 +365,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       modelPacksDir: r.optionalStr('LIKENESS_MODEL_PACKS'),
     },
     covers: { threads: r.int('LIKENESS_COVER_THREADS', 2, 1, 64) },
-    catalogue: { prerender: r.bool('LIKENESS_CATALOGUE_PRERENDER', true) },
+    catalogue: {
+      prerender: r.bool('LIKENESS_CATALOGUE_PRERENDER', true),
+      // The server package's dist/catalogue: this file sits directly under server/ as src/ and as dist/.
+      shippedDir: r.bool('LIKENESS_CATALOGUE_SHIPPED', true)
+        ? fileURLToPath(new URL('../dist/catalogue', import.meta.url))
+        : null,
+    },
     demoAccount: {
       enabled: r.bool('LIKENESS_DEMO_ACCOUNT', true),
       credits: r.int('LIKENESS_DEMO_CREDITS', 10_000, 0),

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../container.js';
 import type { CatalogueAsset } from '../storage/blob-keys.js';
@@ -9,9 +10,9 @@ export const PREPARING_RETRY_SEC = 5;
 
 /**
  * Public catalogue media (template covers and demos, cover-style previews, public voice demos): not
- * account data, so unsigned. Served from the blob store; one not rendered yet is queued for the
- * catalogue.render job and answered 503 with Retry-After until it is there (decision S15): a request
- * never renders.
+ * account data, so unsigned. Served from the files the build shipped (decision S18), else from the
+ * blob store; one in neither is queued for the catalogue.render job and answered 503 with Retry-After
+ * until it is there (decision S15): a request never renders.
  */
 export async function catalogueRoutes(app: FastifyInstance, opts: { container: Container }) {
   const { services, blobs } = opts.container;
@@ -33,6 +34,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { container: C
       }
       reply.header('content-type', TYPES[ext]).header('cache-control', 'public, max-age=86400');
       reply.header('content-length', asset.size);
+      if ('file' in asset) return reply.send(createReadStream(asset.file));
       return reply.send(await blobs.read(asset.key));
     };
   app.get<{ Params: { id: string } }>(

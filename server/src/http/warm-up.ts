@@ -1,7 +1,33 @@
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { Caller } from '../services/account.service.js';
 import { warmUpRequests } from './plugins/request-context.js';
+
+/**
+ * Who the warm-up's requests act as: an account in memory only, whose id no real account can have
+ * (ids are `acct_` and letters and digits), so every read finds nothing of it and nothing is written.
+ * Its requests pass the credential check (the generation API lets them through, see
+ * `bearerAuth`), so the handlers, the validation and the replies are compiled too, not only the
+ * refusal of a bad token.
+ */
+export const WARM_UP_CALLER: Caller = {
+  accountId: 'acct_warm-up',
+  agentPlatform: false,
+  account: {
+    id: 'acct_warm-up',
+    name: 'warm-up',
+    plan: 'free',
+    credit_balance: 0,
+    aigc_preference: 1,
+    callback_url: null,
+    callback_secret: '',
+    v2_callback: 0,
+    created_at: '1970-01-01T00:00:00.000Z',
+    credit_warning_threshold: 0,
+    credit_warning_sent: 0,
+  },
+};
 
 /**
  * Routes clients poll all the time. Right after a start they are served by code V8 has not
@@ -35,10 +61,10 @@ function get(agent: Agent, port: number, path: string): Promise<void> {
 /**
  * Sends `requests` requests to the hot routes before the server listens, over real loopback HTTP
  * (a private server on an ephemeral port that hands them to the app), so Node's HTTP server,
- * routing, hooks, the credential check and reply serialisation are compiled when the first client
- * arrives; `app.inject` skips the HTTP server and did not help. The requests carry a credential
- * that matches no account, so they change nothing; they are not logged. Takes a fraction of a
- * second. A failure here only means a colder start: it is not thrown.
+ * routing, hooks, the credential check, the handlers and reply serialisation are compiled when the
+ * first client arrives; `app.inject` skips the HTTP server and did not help. The requests act as
+ * WARM_UP_CALLER, so they find nothing and change nothing; they are not logged. Takes a fraction of
+ * a second. A failure here only means a colder start: it is not thrown.
  */
 export async function warmUp(app: FastifyInstance, requests = 2000): Promise<void> {
   await app.ready();

@@ -8,6 +8,7 @@ import {
   JOB_OPTIONS,
   LANES,
   laneConcurrency,
+  laneYields,
   type EnqueueOptions,
   type Lane,
   type JobHandler,
@@ -47,6 +48,8 @@ export class BullJobQueue implements JobQueue {
   readonly workerId: string;
   private readonly runner: JobRunner;
   private readonly queues = new Map<Lane, Queue>();
+  /** Media jobs this process runs now (background work yields to them: laneYields). */
+  private mediaRunning = 0;
   private readonly workers: Worker[] = [];
   private readonly connections: Redis[] = [];
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -149,6 +152,9 @@ export class BullJobQueue implements JobQueue {
       throw new DelayedError();
     };
     if (this.stopped) return later(new Date());
+    const lane = JOB_OPTIONS[job.name as JobName]?.lane ?? 'media';
+    // Background work waits while this process runs users' media work (it looks again in 2 s).
+    if (laneYields(lane, this.mediaRunning)) return later(new Date(Date.now() + 2000));
     const now = this.runner.now();
     const claimed = await this.jobs.claim(id, this.workerId, now, this.runner.leaseUntil());
     if (!claimed) {
@@ -160,7 +166,10 @@ export class BullJobQueue implements JobQueue {
       const at = row.state === 'queued' ? row.run_at : row.lease_until;
       return later(at ? new Date(Date.parse(at) + 500) : addSeconds(this.clock.now(), this.opts.leaseSec));
     }
-    const outcome = await this.runner.run(claimed);
+    if (lane === 'media') this.mediaRunning++;
+    const outcome = await this.runner.run(claimed).finally(() => {
+      if (lane === 'media') this.mediaRunning--;
+    });
     if (outcome.requeuedFor) return later(outcome.requeuedFor);
   }
 

@@ -6,6 +6,7 @@ import {
   JOB_OPTIONS,
   LANES,
   laneConcurrency,
+  laneYields,
   type EnqueueOptions,
   type Lane,
   type JobHandler,
@@ -158,7 +159,10 @@ export class InProcessJobQueue implements JobQueue {
 
   private async pump(): Promise<void> {
     if (this.stopped) return;
+    const media = this.lanes.find((l) => l.name === 'media');
     for (const lane of this.lanes) {
+      // Left queued (media comes first in LANES, so its count is current); pumped again when they end.
+      if (laneYields(lane.name, media?.running.size ?? 0)) continue;
       while (!this.stopped && lane.running.size < lane.concurrency) {
         const job = await this.jobs.claimNext(
           this.namesFor(lane),

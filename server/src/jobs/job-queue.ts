@@ -41,6 +41,15 @@ export interface JobHandler<N extends JobName = JobName> {
 export const LANES = ['media', 'io', 'background'] as const;
 export type Lane = (typeof LANES)[number];
 
+/**
+ * Whether a process should leave a job of `lane` for later: background work (the catalogue's
+ * renders) starts only while the process runs no users' media work, so it never takes CPU from them
+ * (it may still finish a job that started before). Pure.
+ */
+export function laneYields(lane: Lane, mediaJobsRunning: number): boolean {
+  return lane === 'background' && mediaJobsRunning > 0;
+}
+
 /** How many jobs of a lane one process runs at once: media from config, the others fixed. */
 export function laneConcurrency(lane: Lane, mediaConcurrency: number): number {
   return lane === 'media' ? mediaConcurrency : lane === 'io' ? 4 : 1;

@@ -39,6 +39,16 @@ export class TaskRepository {
     this.cache?.delete(id);
   }
 
+  /**
+   * The task from memory, without a statement: the row when it is cached and this account's (and not
+   * deleted), else undefined, and the caller reads it with `get` (a polled query then costs no
+   * promise chain; most polls find their row here).
+   */
+  peek(id: string, accountId: string): TaskRow | undefined {
+    const row = this.cache?.get(id);
+    return row && row.account_id === accountId && row.deleted_at === null ? row : undefined;
+  }
+
   /** A task of this account (deleted ones are gone). */
   async get(id: string, accountId: string, trx: Db = this.db): Promise<TaskRow | undefined> {
     const cached = trx === this.db ? this.cache?.get(id) : undefined;

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import pino from 'pino';
 import type { Config } from '../config.js';
@@ -12,6 +15,7 @@ import type { AvatarRepository } from '../repositories/avatar.repository.js';
 import type { VoiceRepository } from '../repositories/voice.repository.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { strictFake } from '../../test/helpers/strict-fake.js';
+import { catalogueItems } from './catalogue-items.js';
 import { CatalogueService } from './catalogue.service.js';
 
 type Enqueued = [string, JobPayloads['catalogue.render'], EnqueueOptions | undefined];
@@ -20,7 +24,14 @@ type Enqueued = [string, JobPayloads['catalogue.render'], EnqueueOptions | undef
  * A catalogue over a store holding `stored` (besides the public avatars' pictures) and a queue that
  * records what is enqueued, and, like the real one, enqueues a dedupe key once while it is live.
  */
-function catalogue(opts: { stored?: string[]; prerender?: boolean; lines?: Record<string, unknown>[] } = {}) {
+function catalogue(
+  opts: {
+    stored?: string[];
+    prerender?: boolean;
+    shippedDir?: string;
+    lines?: Record<string, unknown>[];
+  } = {},
+) {
   const stored = new Set(opts.stored ?? []);
   const enqueued: Enqueued[] = [];
   const live = new Set<string>();
@@ -53,7 +64,7 @@ function catalogue(opts: { stored?: string[]; prerender?: boolean; lines?: Recor
   });
   const config = {
     server: { publicUrl: 'http://likeness.test' },
-    catalogue: { prerender: opts.prerender ?? true },
+    catalogue: { prerender: opts.prerender ?? true, shippedDir: opts.shippedDir ?? null },
   } as Pick<Config, 'server' | 'catalogue'>;
   const service = new CatalogueService(
     avatars,
@@ -166,4 +177,58 @@ test('a catalogue rendered before says it is ready at start', async () => {
     String(lines.at(-1)!.msg),
     /^catalogue ready: \d+ public avatars and \d+ voices, every preview and demo rendered$/,
   );
+});
+
+/** A shipped catalogue (as cli/catalogue-ship.ts writes it) holding `keys`, each file its key's bytes. */
+async function shippedDir(keys: string[]): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'likeness-shipped-'));
+  for (const key of keys) {
+    await mkdir(dirname(join(dir, key)), { recursive: true });
+    await writeFile(join(dir, key), key);
+  }
+  return dir;
+}
+
+test('an asset the build shipped is served from its file, before any copy in the store', async (t) => {
+  const tpl = LIVELY_TEMPLATES[0]!;
+  const key = `catalogue/templates/${tpl.id}/demo.mp4`;
+  const dir = await shippedDir([key]);
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const { service, enqueued } = catalogue({ shippedDir: dir, stored: [key] });
+  assert.deepEqual(await service.asset('template-demo', tpl.id), {
+    state: 'ready',
+    file: join(dir, key),
+    size: Buffer.byteLength(key),
+  });
+  // One not shipped comes from the store, or is queued, as without a shipped catalogue.
+  assert.deepEqual(await service.asset('template-cover', tpl.id), { state: 'preparing' });
+  assert.deepEqual(
+    enqueued.map(([, p]) => p),
+    [{ kind: 'template-cover', id: tpl.id }],
+  );
+});
+
+test('seeding queues only what the build did not ship; with everything shipped, nothing', async (t) => {
+  const keys = catalogueItems().map((i) => i.key);
+  const some = await shippedDir(keys.slice(1));
+  const all = await shippedDir(keys);
+  t.after(() => Promise.all([some, all].map((d) => rm(d, { recursive: true, force: true }))));
+
+  const partly = catalogue({ shippedDir: some });
+  await partly.service.seed();
+  assert.deepEqual(
+    partly.enqueued.map(([, , o]) => o?.dedupeKey),
+    [keys[0]],
+  );
+
+  const lines: Record<string, unknown>[] = [];
+  const shipped = catalogue({ shippedDir: all, lines });
+  await shipped.service.seed();
+  assert.deepEqual(shipped.enqueued, []);
+  assert.equal(await shipped.service.prepareMissing(), 0);
+  assert.match(
+    String(lines.at(-1)!.msg),
+    /^catalogue ready: \d+ public avatars and \d+ voices, every preview and demo shipped with the build$/,
+  );
+  assert.equal(lines.at(-1)!.shipped, keys.length);
 });

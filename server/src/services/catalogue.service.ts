@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
@@ -6,33 +6,31 @@ import { JobName, type JobQueue } from '../jobs/job-queue.js';
 import { iso, type Clock } from '../lib/clock.js';
 import { LIVELY_TEMPLATES, PUBLIC_AVATAR_ART, type LivelyTemplate } from '../media/art/index.js';
 import { COVER_STYLES, type CoverStyle } from '../media/cover/index.js';
-import { PUBLIC_VOICE_PRESETS, type PublicVoicePreset } from '../media/speech/index.js';
+import { PUBLIC_VOICE_PRESETS } from '../media/speech/index.js';
 import type { AvatarRepository } from '../repositories/avatar.repository.js';
 import type { VoiceRepository } from '../repositories/voice.repository.js';
 import type { BlobStore } from '../storage/blob-store.js';
-import {
-  catalogueAssetKey,
-  catalogueAvatarKey,
-  catalogueVoiceDemoKey,
-  type CatalogueAsset,
-} from '../storage/blob-keys.js';
+import { catalogueAvatarKey, catalogueVoiceDemoKey, type CatalogueAsset } from '../storage/blob-keys.js';
+import { catalogueItem, catalogueItems, type CatalogueItem } from './catalogue-items.js';
 
-/** A catalogue asset and what it is rendered from (the catalogue.render job renders it). */
-export type CatalogueItem = { id: string; key: string } & (
-  | { kind: 'template-cover' | 'template-demo'; template: LivelyTemplate }
-  | { kind: 'cover-style'; style: CoverStyle }
-  | { kind: 'voice-demo'; voice: PublicVoicePreset }
-);
+export type { CatalogueItem } from './catalogue-items.js';
 
-/** Where a catalogue asset is: in the store, being rendered, or not an item of the catalogue at all. */
+/**
+ * Where a catalogue asset is: shipped with the build (`file`, an absolute path), in the store
+ * (`key`), being rendered, or not an item of the catalogue at all.
+ */
 export type CatalogueAssetState =
-  { state: 'ready'; key: string; size: number } | { state: 'preparing' } | { state: 'unknown' };
+  | { state: 'ready'; file: string; size: number }
+  | { state: 'ready'; key: string; size: number }
+  | { state: 'preparing' }
+  | { state: 'unknown' };
 
 /**
  * What ships with the service: public avatars and voices (seeded into the database at start),
  * lively templates and cover styles (served from the engine's definitions). Their previews and demos
- * are rendered once by the catalogue.render job and kept in the blob store; an HTTP request never
- * renders one, it asks for it and is told to come back (decision S15).
+ * ship with the build (`npm run build` renders them into the server's dist/catalogue, decision S18);
+ * one the build did not ship is rendered once by the catalogue.render job and kept in the blob store.
+ * An HTTP request never renders one, it asks for it and is told to come back (decision S15).
  */
 export class CatalogueService {
   /** The renders the seed found missing and queued, until each settles (see `settled`). */
@@ -52,8 +50,9 @@ export class CatalogueService {
 
   /**
    * Seeds the public avatars (their pictures are needed by the rows, so they are drawn now, at start)
-   * and voices, then queues the previews and demos not rendered yet (unless the operator turned that
-   * off: they are then rendered when first asked for). Every serving process seeds; all of it is
+   * and voices, then queues the previews and demos neither shipped with the build nor rendered yet
+   * (unless the operator turned that off: they are then rendered when first asked for); a build that
+   * shipped them all leaves nothing to queue. Every serving process seeds; all of it is
    * idempotent, and a render is queued once however many processes ask.
    */
   async seed(): Promise<void> {
@@ -61,13 +60,30 @@ export class CatalogueService {
     await this.seedVoices();
     const counts = { avatars: PUBLIC_AVATAR_ART.length, voices: PUBLIC_VOICE_PRESETS.length };
     const what = `${counts.avatars} public avatars and ${counts.voices} voices`;
-    if (!this.config.catalogue.prerender) {
-      this.log.info(counts, `catalogue ready: ${what}; previews and demos render when first asked for`);
+    const items = this.items();
+    const unshipped: CatalogueItem[] = [];
+    for (const item of items) if (!(await this.shipped(item))) unshipped.push(item);
+    const shipped = items.length - unshipped.length;
+    if (unshipped.length === 0) {
+      this.log.info(
+        { ...counts, shipped, missing: 0 },
+        `catalogue ready: ${what}, every preview and demo shipped with the build`,
+      );
       return;
     }
-    const missing = await this.missing();
+    if (!this.config.catalogue.prerender) {
+      this.log.info(
+        { ...counts, shipped },
+        `catalogue ready: ${what}; previews and demos render when first asked for`,
+      );
+      return;
+    }
+    const missing = await this.notStored(unshipped);
     if (missing.length === 0) {
-      this.log.info({ ...counts, missing: 0 }, `catalogue ready: ${what}, every preview and demo rendered`);
+      this.log.info(
+        { ...counts, shipped, missing: 0 },
+        `catalogue ready: ${what}, every preview and demo rendered`,
+      );
       return;
     }
     // Before queueing: a render may settle as soon as it is queued.
@@ -80,7 +96,7 @@ export class CatalogueService {
     let queued = 0;
     for (const item of missing) if (await this.prepare(item)) queued++;
     this.log.info(
-      { ...counts, missing: missing.length, queued },
+      { ...counts, shipped, missing: missing.length, queued },
       `catalogue seeded: ${what}; ${missing.length} previews and demos render in the background`,
     );
   }
@@ -145,6 +161,7 @@ export class CatalogueService {
       const row = have.get(p.id);
       if (row) {
         // Presets are ours: a newer engine may describe the same voice more fully (formants, tilt).
+        // The demo the build shipped is of this engine's preset already; the store's may be older.
         if (row.profile !== profile || row.title !== p.title) {
           await this.voices.update(p.id, { profile, title: p.title });
           await this.blobs.delete(catalogueVoiceDemoKey(p.id));
@@ -173,61 +190,52 @@ export class CatalogueService {
 
   /** Every asset of the catalogue: each template's cover and demo, each style's preview, each public voice's demo. */
   items(): CatalogueItem[] {
-    const ids: [CatalogueAsset, string][] = [
-      ...LIVELY_TEMPLATES.flatMap((t): [CatalogueAsset, string][] => [
-        ['template-cover', t.id],
-        ['template-demo', t.id],
-      ]),
-      ...COVER_STYLES.map((s): [CatalogueAsset, string] => ['cover-style', s.id]),
-      ...PUBLIC_VOICE_PRESETS.map((v): [CatalogueAsset, string] => ['voice-demo', v.id]),
-    ];
-    return ids.map(([kind, id]) => this.item(kind, id)).filter((i) => i !== null);
+    return catalogueItems();
   }
 
   /** One asset of the catalogue, or null when `id` names no such template, style or voice. */
   item(kind: CatalogueAsset, id: string): CatalogueItem | null {
-    const key = catalogueAssetKey(kind, id);
-    switch (kind) {
-      case 'template-cover':
-      case 'template-demo': {
-        const template = this.getTemplate(id);
-        return template ? { kind, id, key, template } : null;
-      }
-      case 'cover-style': {
-        const style = this.getCoverStyle(id);
-        return style ? { kind, id, key, style } : null;
-      }
-      case 'voice-demo': {
-        const voice = PUBLIC_VOICE_PRESETS.find((p) => p.id === id);
-        return voice ? { kind, id, key, voice } : null;
-      }
-    }
+    return catalogueItem(kind, id);
   }
 
   /**
-   * Where an asset is. One not rendered yet is queued for rendering (once: the blob key is the job's
-   * dedupe key) and reported as being prepared.
+   * Where an asset is. The one the build shipped comes first: it is of this build's engine, while a
+   * copy in the store may have been rendered by an older one. One neither shipped nor in the store is
+   * queued for rendering (once: the blob key is the job's dedupe key) and reported as being prepared.
    */
   async asset(kind: CatalogueAsset, id: string): Promise<CatalogueAssetState> {
     const item = this.item(kind, id);
     if (!item) return { state: 'unknown' };
-    const stat = await this.blobs.stat(item.key);
-    if (stat) return { state: 'ready', key: item.key, size: stat.size };
+    const shipped = await this.shipped(item);
+    if (shipped) return { state: 'ready', ...shipped };
+    const stored = await this.blobs.stat(item.key);
+    if (stored) return { state: 'ready', key: item.key, size: stored.size };
     await this.prepare(item);
     return { state: 'preparing' };
   }
 
-  /** Queues a render of every asset not in the store yet; returns how many were queued now. */
+  /** Queues a render of every asset neither shipped nor in the store yet; returns how many were queued now. */
   async prepareMissing(): Promise<number> {
+    const unshipped: CatalogueItem[] = [];
+    for (const item of this.items()) if (!(await this.shipped(item))) unshipped.push(item);
     let queued = 0;
-    for (const item of await this.missing()) if (await this.prepare(item)) queued++;
+    for (const item of await this.notStored(unshipped)) if (await this.prepare(item)) queued++;
     return queued;
   }
 
-  /** The assets not in the store yet. */
-  private async missing(): Promise<CatalogueItem[]> {
+  /** The file the build shipped for `item` (cli/catalogue-ship.ts), or null. */
+  private async shipped(item: CatalogueItem): Promise<{ file: string; size: number } | null> {
+    const dir = this.config.catalogue.shippedDir;
+    if (dir === null) return null;
+    const file = join(dir, item.key);
+    const s = await stat(file).catch(() => null);
+    return s?.isFile() ? { file, size: s.size } : null;
+  }
+
+  /** Those of `items` not in the store yet. */
+  private async notStored(items: CatalogueItem[]): Promise<CatalogueItem[]> {
     const out: CatalogueItem[] = [];
-    for (const item of this.items()) if (!(await this.blobs.stat(item.key))) out.push(item);
+    for (const item of items) if (!(await this.blobs.stat(item.key))) out.push(item);
     return out;
   }
 

@@ -290,6 +290,12 @@ export class TaskService {
     });
   }
 
+  /** The task when memory has it (TaskRepository.peek), else undefined: then `get` answers. */
+  peek(caller: Caller, taskId: string, family: TaskFamily): TaskRow | undefined {
+    const task = this.tasks.peek(taskId, caller.accountId);
+    return task?.family === family ? task : undefined;
+  }
+
   async get(caller: Caller, taskId: string, family: TaskFamily): Promise<TaskRow> {
     const task = await this.tasks.get(taskId, caller.accountId);
     if (!task || task.family !== family) throw ERRORS.notFound('task', taskId);

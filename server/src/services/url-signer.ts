@@ -41,6 +41,12 @@ export class UrlSigner {
    * A plain GET URL for a blob; works without the API token until it expires (after
    * LIKENESS_DOWNLOAD_URL_TTL). Signing is local CPU work for either store, no request.
    */
+  /** The download URL issued for this blob when it is still good to reuse, else undefined. */
+  reusableDownloadUrl(blobKey: string): string | undefined {
+    const hit = this.downloads.get(blobKey);
+    return hit && hit.renewAt > this.nowSec() ? hit.url : undefined;
+  }
+
   async downloadUrl(blobKey: string): Promise<string> {
     const now = this.nowSec();
     const hit = this.downloads.get(blobKey);

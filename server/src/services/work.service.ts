@@ -1,5 +1,6 @@
 import { ERRORS } from '../errors/app-error.js';
 import { JobName } from '../jobs/job-queue.js';
+import type { TaskRow } from '../db/schema.js';
 import type { Caller } from './account.service.js';
 import type { AvatarService } from './avatar.service.js';
 import { oneOf } from './one-of.js';
@@ -295,18 +296,37 @@ export class WorkService {
     );
   }
 
-  async getTask(caller: Caller, taskId: string) {
-    const task = await this.tasks.get(caller, taskId, 'work');
-    const result = parseResult(task);
-    const done = task.status === 3;
-    return {
-      task,
-      blobKey: done ? result.blobKey : undefined,
-      duration: NO_DURATION_TYPES.has(task.type) ? undefined : done ? Math.round(result.durationSec ?? 0) : 0,
-    };
+  async getTask(caller: Caller, taskId: string): Promise<WorkTaskView> {
+    return workTaskView(
+      this.tasks.peek(caller, taskId, 'work') ?? (await this.tasks.get(caller, taskId, 'work')),
+    );
+  }
+
+  /** The same view without waiting, when memory has the task (TaskService.peek); else undefined. */
+  peekTask(caller: Caller, taskId: string): WorkTaskView | undefined {
+    const task = this.tasks.peek(caller, taskId, 'work');
+    return task && workTaskView(task);
   }
 
   async deleteTask(caller: Caller, taskId: string): Promise<void> {
     await this.tasks.delete(caller, taskId, DELETABLE_WORK_TYPES);
   }
+}
+
+/** What the task query shows of a work: its row, the result's blob when done, its duration. */
+export interface WorkTaskView {
+  task: TaskRow;
+  blobKey: string | undefined;
+  duration: number | undefined;
+}
+
+/** Pure. */
+function workTaskView(task: TaskRow): WorkTaskView {
+  const done = task.status === 3;
+  const result = done ? parseResult(task) : undefined;
+  return {
+    task,
+    blobKey: result?.blobKey,
+    duration: NO_DURATION_TYPES.has(task.type) ? undefined : done ? Math.round(result?.durationSec ?? 0) : 0,
+  };
 }

@@ -223,6 +223,36 @@ for (const [i, adapter] of adapters.entries()) {
       await q.stop();
     });
 
+    test('background work waits while the process runs media work, then runs', { skip }, async () => {
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let mediaStarted = false;
+      const media: JobHandler = {
+        name: JobName.WorkRender,
+        async run() {
+          mediaStarted = true;
+          await held;
+        },
+      };
+      const background: string[] = [];
+      const catalogue: JobHandler = {
+        name: JobName.CatalogueRender,
+        async run(payload) {
+          background.push((payload as JobPayloads['catalogue.render']).id);
+        },
+      };
+      const q = await startQueue([media, catalogue]);
+      await q.enqueue(JobName.WorkRender, { taskId: 't_user' });
+      await until('the media job runs', () => mediaStarted);
+      await q.enqueue(JobName.CatalogueRender, { kind: 'cover-style', id: 'cover-news' });
+      await new Promise((r) => setTimeout(r, 600));
+      assert.deepEqual(background, [], 'no background job starts beside a media job');
+      release();
+      await until('the background job ran', () => background.length === 1);
+      await q.drain();
+      await q.stop();
+    });
+
     test('a failed attempt is retried after its backoff, then the job is done', { skip }, async () => {
       // callback.deliver retries at once (backoff 0 s), so the case is quick.
       const r = recorder('callback.deliver', (_, attempt) => (attempt === 1 ? 'fail' : 'ok'));

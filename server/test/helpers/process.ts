@@ -15,13 +15,15 @@ async function childEnv(env: Record<string, string>, cwd?: string): Promise<Node
   // Without LIKENESS_DATA_DIR, a child run from `cwd` uses its ./data, as `likeness` does.
   const dataDir = env.LIKENESS_DATA_DIR ?? (cwd ? join(cwd, 'data') : undefined);
   const database = dataDir ? (await testDatabaseEnv(dataDir)).env : {};
-  // A test renders the catalogue assets it asks for, not all of them behind its own jobs. Tests read
-  // the JSON log lines (a pipe gets them anyway; a LIKENESS_LOG_FORMAT of the caller's must not change that).
+  // A test renders the catalogue assets it asks for, not all of them behind its own jobs, whether or
+  // not a build shipped the catalogue (decision S18). Tests read the JSON log lines (a pipe gets them
+  // anyway; a LIKENESS_LOG_FORMAT of the caller's must not change that).
   return {
     ...process.env,
     LIKENESS_LOG_LEVEL: 'warn',
     LIKENESS_LOG_FORMAT: 'json',
     LIKENESS_CATALOGUE_PRERENDER: 'off',
+    LIKENESS_CATALOGUE_SHIPPED: 'off',
     ...database,
     ...env,
   };

@@ -59,25 +59,32 @@ export async function startServer(
     translationEngines?: readonly TranslationEngine[];
     /** 'api': the HTTP APIs only; submitted tasks stay queued (no job runs). Default 'all'. */
     role?: ProcessRole;
+    /** Serve the catalogue shipped in this folder (`<key>` under it), as a build's dist/catalogue. */
+    catalogueShippedDir?: string;
   } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'likeness-test-')));
   // A restart test reuses the port, so that signed URLs issued before the restart still point here.
   const port = opts.port ?? (await freePort());
   const database = await testDatabaseEnv(dataDir);
-  const config = loadConfig({
+  const loaded = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
     LIKENESS_DATA_DIR: dataDir,
     LIKENESS_DEMO_ACCOUNT: 'off',
     LIKENESS_FETCH_ALLOW: '127.0.0.1',
     LIKENESS_ENCODER_PRESET: 'ultrafast',
-    // A test renders the catalogue assets it asks for, not all of them behind its own jobs.
+    // A test renders the catalogue assets it asks for, not all of them behind its own jobs, and
+    // whether or not a build shipped the catalogue (decision S18).
     LIKENESS_CATALOGUE_PRERENDER: 'off',
+    LIKENESS_CATALOGUE_SHIPPED: 'off',
     LIKENESS_LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...database.env,
     ...env,
   });
+  const config = opts.catalogueShippedDir
+    ? { ...loaded, catalogue: { ...loaded.catalogue, shippedDir: opts.catalogueShippedDir } }
+    : loaded;
   const container = await createContainer(config, {
     clock: opts.clock,
     log: pino({ level: config.server.logLevel }),

@@ -7,6 +7,8 @@ import type { Caller } from '../../services/account.service.js';
 import { credentialProblem, readCredential } from '../plugins/bearer.js';
 import { withTypos } from '../plugins/leniency.js';
 import { refuseNulChars } from '../plugins/nul-chars.js';
+import { warmUpRequests } from '../plugins/request-context.js';
+import { WARM_UP_CALLER } from '../warm-up.js';
 import { formatValidationErrors } from '../plugins/validation.js';
 import { accountRoutes } from './account.js';
 import { avatarRoutes } from './avatars.js';
@@ -26,6 +28,8 @@ export type SvcAuthenticator = (req: FastifyRequest) => Promise<SvcAuthResult>;
 /** The spec's authentication: `Authorization: Bearer <API_TOKEN>`, else HTTP 401 with code 2003. */
 export function bearerAuth(container: Container): SvcAuthenticator {
   return async (req) => {
+    // Only the private server of http/warm-up.ts adds to this set: no client's request is in it.
+    if (warmUpRequests.has(req.raw)) return { caller: WARM_UP_CALLER };
     const token = readCredential(req.headers.authorization, false);
     const caller = token ? await container.services.accounts.authenticate(token) : null;
     if (caller) return { caller };

@@ -52,10 +52,14 @@ export const videoTaskRoutes: FastifyPluginAsyncTypebox<{ container: Container }
       },
     },
     async (req) => {
-      const { task, blobKey, duration } = await works.getTask(callerOf(req), req.query.task_id);
+      // Polled: most polls find the task and its URL in memory and take no await at all.
+      const caller = callerOf(req);
+      const { task, blobKey, duration } =
+        works.peekTask(caller, req.query.task_id) ?? (await works.getTask(caller, req.query.task_id));
+      const urls = container.services.urls;
       return ok(req, {
         status: task.status,
-        video_Url: blobKey ? await container.services.urls.downloadUrl(blobKey) : '',
+        video_Url: blobKey ? (urls.reusableDownloadUrl(blobKey) ?? (await urls.downloadUrl(blobKey))) : '',
         ...(duration === undefined ? {} : { duration }),
         progress: task.progress,
         ...failure(task),

@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { renderTemplatePreview } from '../../media/art/index.js';
 import { renderCoverPreview } from '../../media/cover/index.js';
 import type { MediaToolkit } from '../../media/toolkit.js';
-import type { CatalogueItem, CatalogueService } from '../../services/catalogue.service.js';
+import type { CatalogueItem } from '../../services/catalogue-items.js';
+import type { CatalogueService } from '../../services/catalogue.service.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { catalogueAssetKey } from '../../storage/blob-keys.js';
 import { JobName, type JobHandler } from '../job-queue.js';
@@ -19,9 +20,12 @@ export interface CatalogueRenderDeps {
   log: Logger;
 }
 
-/** Draws one catalogue asset into `out` (its files in `tmp`). */
-async function render(
-  media: MediaToolkit,
+/**
+ * Draws one catalogue asset into `out` (its files in `tmp`): this job's renders and the build's
+ * (cli/catalogue-ship.ts), which ships the whole catalogue with the server.
+ */
+export async function renderCatalogueItem(
+  media: Pick<MediaToolkit, 'speech' | 'bins'>,
   item: CatalogueItem,
   out: string,
   tmp: string,
@@ -40,8 +44,9 @@ async function render(
 }
 
 /**
- * Renders a preview or demo of the catalogue (queued by CatalogueService at start or when first asked
- * for) and keeps it in the blob store, where the catalogue routes serve it from.
+ * Renders a preview or demo of the catalogue that the build did not ship (queued by CatalogueService
+ * at start or when first asked for) and keeps it in the blob store, where the catalogue routes serve
+ * it from.
  */
 export function catalogueRenderJob(d: CatalogueRenderDeps): JobHandler<'catalogue.render'> {
   return {
@@ -57,7 +62,7 @@ export function catalogueRenderJob(d: CatalogueRenderDeps): JobHandler<'catalogu
       if (!(await d.blobs.stat(item.key))) {
         await withTmpDir(d.media.tmpDir, 'catalogue', async (tmp) => {
           const out = join(tmp, basename(item.key));
-          await render(d.media, item, out, tmp, ctx.signal);
+          await renderCatalogueItem(d.media, item, out, tmp, ctx.signal);
           await d.blobs.putFile(item.key, out);
         });
         // Debug: the catalogue sums its renders up in one line when the last one settles.

@@ -1,3 +1,4 @@
+import { COVER_THREAD_NICENESS } from '../thread-priority.js';
 import { workerEntry } from '../worker-thread.js';
 import { WorkerThreadPool } from '../worker-pool.js';
 import type { CoverThreadReply, CoverThreadRequest } from './cover-protocol.js';
@@ -12,8 +13,8 @@ export interface CoverRenderer {
 /**
  * Covers drawn by a bounded pool of worker threads: at most `threads` at once, the others wait their
  * turn, and the thread serving HTTP only hands over the options and waits. A cover is made while its
- * client waits for the answer, so the threads run at the normal priority (talking-video renders,
- * which nobody waits on, run lower).
+ * client waits for the answer, so the threads run only a little below the API's thread
+ * (COVER_THREAD_NICENESS; talking-video renders, which nobody waits on, run lower).
  */
 export class CoverThreads implements CoverRenderer {
   private readonly pool: WorkerThreadPool<CoverThreadRequest, CoverThreadReply>;
@@ -23,6 +24,7 @@ export class CoverThreads implements CoverRenderer {
       () => workerEntry(import.meta.url, 'cover-worker'),
       'cover renderer',
       threads,
+      { niceness: COVER_THREAD_NICENESS },
     );
   }
 

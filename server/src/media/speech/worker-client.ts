@@ -1,3 +1,4 @@
+import { JOB_THREAD_NICENESS } from '../thread-priority.js';
 import { WorkerThreadClient, workerEntry as threadEntry } from '../worker-thread.js';
 import type { SpeechStats } from './analysis.js';
 import type { EspeakEvent } from './timing.js';
@@ -27,6 +28,8 @@ export class SpeechWorkerClient {
   private readonly client = new WorkerThreadClient<WorkerRequest, WorkerResponse>(
     () => workerEntry(),
     'speech engine',
+    // Jobs wait on it, never a request: the thread serving HTTP gets the CPU first.
+    { niceness: JOB_THREAD_NICENESS },
   );
 
   async synthesize(req: Omit<SynthRequest, 'id' | 'kind'>, signal?: AbortSignal): Promise<SynthOutput> {
