@@ -108,6 +108,8 @@ export interface Config {
     translation: 'auto' | 'off';
     /** Folder of operator-supplied model packs (media/translate/packs.ts), or null. */
     modelPacksDir: string | null;
+    /** Load the speech and face engines at start, before listening (LIKENESS_WARM_ENGINES; tests: off). */
+    warmUp: boolean;
   };
   /** Covers render in worker threads, at most `threads` at once; further requests wait their turn. */
   covers: { threads: number };
@@ -363,6 +365,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       loopMemoryBytes: r.int('LIKENESS_LOOP_MEMORY_MB', 512, 0, 1_000_000) * mb,
       translation: r.oneOf('LIKENESS_TRANSLATION', ['auto', 'off'] as const, 'auto'),
       modelPacksDir: r.optionalStr('LIKENESS_MODEL_PACKS'),
+      warmUp: r.bool('LIKENESS_WARM_ENGINES', true),
     },
     covers: { threads: r.int('LIKENESS_COVER_THREADS', 2, 1, 64) },
     catalogue: {

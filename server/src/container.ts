@@ -19,6 +19,7 @@ import type { JobHandler, JobName, JobQueue } from './jobs/job-queue.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
 import { warmRenderThread } from './media/compose/index.js';
+import { warmMediaEngines } from './media/warm-engines.js';
 import { CoverThreads } from './media/cover/index.js';
 import type { MediaToolkit } from './media/toolkit.js';
 import type { SafeFetcher } from './net/safe-fetch.js';
@@ -164,6 +165,12 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
       // A process that renders has a render thread ready, its per-frame code compiled, before its
       // first video: booted for that render instead, the thread would run its first seconds cold.
       if (role !== 'api') warmRenderThread();
+      // Before the first client: its first work then costs what later work costs.
+      if (role !== 'api' && config.media.warmUp) {
+        await warmMediaEngines(media).catch((err: unknown) =>
+          log.warn({ err }, 'could not warm the speech and face engines; the first work loads them'),
+        );
+      }
     },
     async close() {
       await queue.stop();

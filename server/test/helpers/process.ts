@@ -24,6 +24,8 @@ async function childEnv(env: Record<string, string>, cwd?: string): Promise<Node
     LIKENESS_LOG_FORMAT: 'json',
     LIKENESS_CATALOGUE_PRERENDER: 'off',
     LIKENESS_CATALOGUE_SHIPPED: 'off',
+    // Each test server would load the speech and face engines it mostly never uses.
+    LIKENESS_WARM_ENGINES: 'off',
     ...database,
     ...env,
   };

@@ -78,6 +78,8 @@ export async function startServer(
     // whether or not a build shipped the catalogue (decision S18).
     LIKENESS_CATALOGUE_PRERENDER: 'off',
     LIKENESS_CATALOGUE_SHIPPED: 'off',
+    // Each test server would load the speech and face engines it mostly never uses.
+    LIKENESS_WARM_ENGINES: 'off',
     LIKENESS_LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...database.env,
     ...env,

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { FfmpegError } from '../run-ffmpeg.js';
-import { decodeForAnalysis } from './measure.js';
 import { rejectSample, toProfile, MAX_SAMPLE_SEC } from './sample-check.js';
 import { buildSsml } from './ssml.js';
 import type { SpeechLanguage } from './languages.js';
-import { transformAndLevel, type LevelResult } from './level.js';
+import type { LevelResult } from './level.js';
 import { isIdentityPlan } from './synth-args.js';
 import { phonemeTimings, scaleTimings, wordTimings } from './timing.js';
 import {
@@ -80,7 +78,10 @@ export function createSpeechEngine(deps: SpeechEngineDeps): SpeechEngine {
       if (isIdentityPlan(post)) {
         await writeFile(tmp, encodeWav(out.samples, out.sampleRate));
       } else {
-        level = await transformAndLevel(deps.ffmpeg, out.samples, out.sampleRate, post, tmp, opts.signal);
+        level = await worker.level(
+          { ffmpeg: deps.ffmpeg, samples: out.samples, sampleRate: out.sampleRate, plan: post, outPath: tmp },
+          opts.signal,
+        );
       }
       const info = await readWavInfo(tmp);
       await moveInto(tmp, outWavPath);
@@ -108,20 +109,13 @@ export function createSpeechEngine(deps: SpeechEngineDeps): SpeechEngine {
     inputPath: string,
     opts: { signal?: AbortSignal; language?: SpeechLanguage } = {},
   ): Promise<VoiceProfile> {
-    let decoded;
-    try {
-      // A little over the limit, so "too long" is still recognisable without decoding all of it.
-      decoded = await decodeForAnalysis(deps.ffmpeg, inputPath, {
-        signal: opts.signal,
-        maxSec: MAX_SAMPLE_SEC + 1,
-      });
-    } catch (err) {
-      if (err instanceof FfmpegError)
-        throw new SpeechInputError('unreadable', 'the voice sample could not be decoded as audio');
-      throw err;
-    }
-    const stats = await worker.analyse(decoded.samples, decoded.sampleRate, opts.signal);
-    const measured = { ...stats, loudnessLufs: decoded.loudnessLufs };
+    // Decoded and analysed in the worker. A little over the limit, so "too long" is still
+    // recognisable without decoding all of it.
+    const measured = await worker.analyseFile(
+      { ffmpeg: deps.ffmpeg, input: inputPath, maxSec: MAX_SAMPLE_SEC + 1 },
+      opts.signal,
+    );
+    if (!measured) throw new SpeechInputError('unreadable', 'the voice sample could not be decoded as audio');
     const rejection = rejectSample(measured);
     if (rejection) throw rejection;
     return toProfile(measured, opts.language);

@@ -1,12 +1,22 @@
 // Worker-thread entry for the CPU-heavy parts of speech: eSpeak synthesis (synchronous, it would block
-// the event loop) and the pitch/syllable analysis. The eSpeak module (24 MB of voice data) loads on
+// the event loop), the transformation and levelling of its samples, decoding voice samples, and the
+// pitch/syllable analysis; the ffmpeg processes these need are started from here too. The eSpeak module (24 MB of voice data) loads on
 // the first synthesis and serves every later one.
 import { parentPort } from 'node:worker_threads';
 import init, { type ESpeakNGModule, type ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { analyseSpeechSamples } from './analysis.js';
 import { int16ToFloat } from './dsp.js';
 import type { EspeakEvent } from './timing.js';
-import type { AnalyseRequest, SynthRequest, WorkerRequest, WorkerResponse } from './worker-protocol.js';
+import { FfmpegError } from '../run-ffmpeg.js';
+import { transformAndLevel } from './level.js';
+import { decodeForAnalysis } from './measure.js';
+import type {
+  AnalyseFileRequest,
+  LevelRequest,
+  SynthRequest,
+  WorkerRequest,
+  WorkerResponse,
+} from './worker-protocol.js';
 
 /** Where eSpeak-NG looks for voice variants inside the module's file system. */
 const VARIANT_DIR = '/usr/share/espeak-ng-data/voices/!v';
@@ -66,17 +76,41 @@ async function synth(req: SynthRequest): Promise<{ reply: WorkerResponse; transf
   return { reply: { id: req.id, ok: true, sampleRate, samples, events, stats }, transfer: [samples.buffer] };
 }
 
-function analyse(req: AnalyseRequest): { reply: WorkerResponse; transfer: ArrayBuffer[] } {
-  return {
-    reply: { id: req.id, ok: true, stats: analyseSpeechSamples(req.samples, req.sampleRate) },
-    transfer: [],
-  };
+async function level(req: LevelRequest): Promise<{ reply: WorkerResponse; transfer: ArrayBuffer[] }> {
+  const result = await transformAndLevel(req.ffmpeg, req.samples, req.sampleRate, req.plan, req.outPath);
+  return { reply: { id: req.id, ok: true, level: result }, transfer: [] };
+}
+
+async function analyseFile(
+  req: AnalyseFileRequest,
+): Promise<{ reply: WorkerResponse; transfer: ArrayBuffer[] }> {
+  let decoded;
+  try {
+    decoded = await decodeForAnalysis(req.ffmpeg, req.input, { maxSec: req.maxSec });
+  } catch (err) {
+    if (err instanceof FfmpegError)
+      return { reply: { id: req.id, ok: true, unreadable: true }, transfer: [] };
+    throw err;
+  }
+  const stats = analyseSpeechSamples(decoded.samples, decoded.sampleRate);
+  return { reply: { id: req.id, ok: true, stats, loudnessLufs: decoded.loudnessLufs }, transfer: [] };
+}
+
+function run(req: WorkerRequest): Promise<{ reply: WorkerResponse; transfer: ArrayBuffer[] }> {
+  switch (req.kind) {
+    case 'synth':
+      return synth(req);
+    case 'level':
+      return level(req);
+    case 'analyse-file':
+      return analyseFile(req);
+  }
 }
 
 async function handle(req: WorkerRequest): Promise<void> {
   let out: { reply: WorkerResponse; transfer: ArrayBuffer[] };
   try {
-    out = req.kind === 'synth' ? await synth(req) : analyse(req);
+    out = await run(req);
   } catch (err) {
     out = {
       reply: { id: req.id, ok: false, message: err instanceof Error ? err.message : String(err) },

@@ -1,7 +1,9 @@
 import { JOB_THREAD_NICENESS } from '../thread-priority.js';
 import { WorkerThreadClient, workerEntry as threadEntry } from '../worker-thread.js';
 import type { SpeechStats } from './analysis.js';
+import type { LevelResult } from './level.js';
 import type { EspeakEvent } from './timing.js';
+import type { PostPlan } from './voice-plan.js';
 import type { SynthRequest, WorkerRequest, WorkerResponse } from './worker-protocol.js';
 
 export interface SynthOutput {
@@ -38,15 +40,32 @@ export class SpeechWorkerClient {
     return { sampleRate: r.sampleRate, samples: r.samples, events: r.events, stats: r.stats };
   }
 
-  /** Analyses samples off the main thread. The samples' buffer is transferred (unusable afterwards). */
-  async analyse(samples: Float32Array, sampleRate: number, signal?: AbortSignal): Promise<SpeechStats> {
+  /**
+   * Transforms and levels synthesised samples into `outPath` in the worker (LevelRequest). The
+   * samples' buffer is transferred. An abort drops the answer; the worker finishes the run.
+   */
+  async level(
+    req: { ffmpeg: string; samples: Int16Array; sampleRate: number; plan: PostPlan; outPath: string },
+    signal?: AbortSignal,
+  ): Promise<LevelResult> {
     const r = (await this.client.request(
-      { kind: 'analyse', samples, sampleRate },
-      [samples.buffer as ArrayBuffer],
+      { ...req, kind: 'level' },
+      [req.samples.buffer as ArrayBuffer],
       signal,
     )) as Ok;
-    if (!r.stats) throw new Error('speech worker sent no analysis');
-    return r.stats;
+    if (!r.level) throw new Error('speech worker sent no level');
+    return r.level;
+  }
+
+  /** Decodes and analyses a voice sample in the worker; null when ffmpeg cannot decode it. */
+  async analyseFile(
+    req: { ffmpeg: string; input: string; maxSec: number },
+    signal?: AbortSignal,
+  ): Promise<(SpeechStats & { loudnessLufs: number }) | null> {
+    const r = (await this.client.request({ ...req, kind: 'analyse-file' }, [], signal)) as Ok;
+    if (r.unreadable) return null;
+    if (!r.stats || r.loudnessLufs === undefined) throw new Error('speech worker sent no analysis');
+    return { ...r.stats, loudnessLufs: r.loudnessLufs };
   }
 
   close(): Promise<void> {

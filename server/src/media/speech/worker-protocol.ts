@@ -1,5 +1,7 @@
 import type { SpeechStats } from './analysis.js';
+import type { LevelResult } from './level.js';
 import type { EspeakEvent } from './timing.js';
+import type { PostPlan } from './voice-plan.js';
 
 /** Main thread → worker: synthesise one SSML document with eSpeak. */
 export interface SynthRequest {
@@ -19,15 +21,31 @@ export interface SynthRequest {
   measureSec: number;
 }
 
-/** Main thread → worker: analyse decoded mono samples (a voice sample). */
-export interface AnalyseRequest {
-  kind: 'analyse';
+/**
+ * Main thread → worker: the transformation and levelling of synthesised samples (level.ts), written
+ * to `outPath`. ffmpeg is started from the worker, whose streams it feeds: starting a process from
+ * the main thread costs that thread a fork, and the samples' conversions are loops over every sample.
+ */
+export interface LevelRequest {
+  kind: 'level';
   id: number;
-  samples: Float32Array;
+  ffmpeg: string;
+  samples: Int16Array;
   sampleRate: number;
+  plan: PostPlan;
+  outPath: string;
 }
 
-export type WorkerRequest = SynthRequest | AnalyseRequest;
+/** Main thread → worker: decode a voice sample (up to `maxSec`) and analyse it (measure.ts). */
+export interface AnalyseFileRequest {
+  kind: 'analyse-file';
+  id: number;
+  ffmpeg: string;
+  input: string;
+  maxSec: number;
+}
+
+export type WorkerRequest = SynthRequest | LevelRequest | AnalyseFileRequest;
 
 export type WorkerResponse =
   | {
@@ -39,5 +57,10 @@ export type WorkerResponse =
       events?: EspeakEvent[];
       /** Synthesis with measureSec > 0, and analysis. */
       stats?: SpeechStats;
+      /** analyse-file: the sample's loudness; or `unreadable` when ffmpeg could not decode it. */
+      loudnessLufs?: number;
+      unreadable?: boolean;
+      /** level */
+      level?: LevelResult;
     }
   | { id: number; ok: false; message: string };
