@@ -37,20 +37,20 @@ export class UrlSigner {
     };
   }
 
-  /**
-   * A plain GET URL for a blob; works without the API token until it expires (after
-   * LIKENESS_DOWNLOAD_URL_TTL). Signing is local CPU work for either store, no request.
-   */
   /** The download URL issued for this blob when it is still good to reuse, else undefined. */
   reusableDownloadUrl(blobKey: string): string | undefined {
     const hit = this.downloads.get(blobKey);
     return hit && hit.renewAt > this.nowSec() ? hit.url : undefined;
   }
 
+  /**
+   * A plain GET URL for a blob; works without the API token until it expires (after
+   * LIKENESS_DOWNLOAD_URL_TTL). Signing is local CPU work for either store, no request.
+   */
   async downloadUrl(blobKey: string): Promise<string> {
+    const reusable = this.reusableDownloadUrl(blobKey);
+    if (reusable) return reusable;
     const now = this.nowSec();
-    const hit = this.downloads.get(blobKey);
-    if (hit && hit.renewAt > now) return hit.url;
     const ttl = this.config.urls.downloadTtlSec;
     const url =
       (await this.blobs.presignedDownloadUrl(blobKey, { expiresInSec: ttl })) ??

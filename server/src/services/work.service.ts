@@ -297,9 +297,7 @@ export class WorkService {
   }
 
   async getTask(caller: Caller, taskId: string): Promise<WorkTaskView> {
-    return workTaskView(
-      this.tasks.peek(caller, taskId, 'work') ?? (await this.tasks.get(caller, taskId, 'work')),
-    );
+    return workTaskView(await this.tasks.get(caller, taskId, 'work'));
   }
 
   /** The same view without waiting, when memory has the task (TaskService.peek); else undefined. */

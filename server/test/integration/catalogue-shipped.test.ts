@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import { LIVELY_TEMPLATES } from '../../src/media/art/index.js';
 import { catalogueItems } from '../../src/services/catalogue-items.js';
 import { startServer, type TestServer } from '../helpers/server.js';
@@ -27,13 +27,9 @@ async function catalogueJobs(server: TestServer): Promise<string[]> {
   return rows.map((r) => r.payload);
 }
 
-test('a shipped asset is served at once; one the build did not ship is prepared as before (decision S18)', async (t) => {
-  const tpl = LIVELY_TEMPLATES[0]!;
-  const cover = `catalogue/templates/${tpl.id}/cover.png`;
-  const demo = `catalogue/templates/${tpl.id}/demo.mp4`;
-  const keys = catalogueItems().map((i) => i.key);
-  const dir = await shippedDir(keys.filter((k) => k !== cover));
-  // Prerendering on: the seed queues what is missing, here the one asset not shipped, and no job runs.
+/** An API-only server, prerendering on, whose build shipped the assets at `keys`; closed after `t`. */
+async function serverShipping(t: TestContext, keys: string[]) {
+  const dir = await shippedDir(keys);
   const server = await startServer(
     { LIKENESS_CATALOGUE_PRERENDER: 'on', LIKENESS_CATALOGUE_SHIPPED: 'on' },
     { catalogueShippedDir: dir, role: 'api' },
@@ -42,6 +38,19 @@ test('a shipped asset is served at once; one the build did not ship is prepared 
     await server.close();
     await rm(dir, { recursive: true, force: true });
   });
+  return server;
+}
+
+test('a shipped asset is served at once; one the build did not ship is prepared as before (decision S18)', async (t) => {
+  const tpl = LIVELY_TEMPLATES[0]!;
+  const cover = `catalogue/templates/${tpl.id}/cover.png`;
+  const demo = `catalogue/templates/${tpl.id}/demo.mp4`;
+  const keys = catalogueItems().map((i) => i.key);
+  // Prerendering on: the seed queues what is missing, here the one asset not shipped, and no job runs.
+  const server = await serverShipping(
+    t,
+    keys.filter((k) => k !== cover),
+  );
 
   const res = await fetch(`${server.url}/catalogue/templates/${tpl.id}/demo.mp4`);
   assert.equal(res.status, 200);
@@ -65,15 +74,10 @@ test('a shipped asset is served at once; one the build did not ship is prepared 
 });
 
 test('a start with the whole catalogue shipped queues no render', async (t) => {
-  const dir = await shippedDir(catalogueItems().map((i) => i.key));
-  const server = await startServer(
-    { LIKENESS_CATALOGUE_PRERENDER: 'on', LIKENESS_CATALOGUE_SHIPPED: 'on' },
-    { catalogueShippedDir: dir, role: 'api' },
+  const server = await serverShipping(
+    t,
+    catalogueItems().map((i) => i.key),
   );
-  t.after(async () => {
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
-  });
   assert.deepEqual(await catalogueJobs(server), []);
   const res = await fetch(`${server.url}/catalogue/voices/pub-en-olivia/demo.mp3`);
   assert.equal(res.status, 200);

@@ -1,6 +1,6 @@
 import { AvatarStreamEndedError } from '../animate/frame-stream.js';
 import { MediaDefectError, type MediaDefect } from '../media-defect.js';
-import { FfmpegError, MediaTimeoutError } from '../run-ffmpeg.js';
+import { deserialiseSpawnError, serialiseSpawnError, type SpawnError } from '../spawn-protocol.js';
 import type { RegionCacheOptions } from './region-cache.js';
 import type { TalkingVideoResult } from './render-video.js';
 import type { SoundtrackReport } from './soundtrack.js';
@@ -41,15 +41,10 @@ export type RenderThreadMessage =
   | { type: 'failed'; error: SerialisedError };
 
 /** An error as it crosses threads: the fields the callers of a render look at. */
-export interface SerialisedError {
-  name: string;
-  message: string;
+export interface SerialisedError extends SpawnError {
   stack?: string;
   /** ComposeInputError */
   input?: ComposeInputError['input'];
-  /** FfmpegError */
-  exitCode?: number | null;
-  stderrTail?: string;
   /** AvatarStreamEndedError */
   produced?: number;
   expected?: number;
@@ -57,9 +52,6 @@ export interface SerialisedError {
   defect?: MediaDefect;
   facts?: { declaredSec?: number; presentSec?: number };
   detail?: string;
-  /** MediaTimeoutError */
-  binary?: string;
-  timeoutMs?: number;
   cause?: SerialisedError;
 }
 
@@ -69,13 +61,10 @@ const MAX_CAUSES = 4;
 /** Pure. */
 export function serialiseError(err: unknown, depth = 0): SerialisedError {
   if (!(err instanceof Error)) return { name: 'Error', message: String(err) };
-  const out: SerialisedError = { name: err.name, message: err.message, stack: err.stack };
+  // A run's errors (FfmpegError, MediaTimeoutError, spawn codes) cross as they do from the spawn thread.
+  const out: SerialisedError = { ...serialiseSpawnError(err), stack: err.stack };
   if (err.cause !== undefined && depth < MAX_CAUSES) out.cause = serialiseError(err.cause, depth + 1);
   if (err instanceof ComposeInputError) out.input = err.input;
-  if (err instanceof FfmpegError) {
-    out.exitCode = err.exitCode;
-    out.stderrTail = err.stderrTail;
-  }
   if (err instanceof AvatarStreamEndedError) {
     out.produced = err.produced;
     out.expected = err.expected;
@@ -85,10 +74,6 @@ export function serialiseError(err: unknown, depth = 0): SerialisedError {
     out.facts = err.facts;
     out.detail = err.detail;
   }
-  if (err instanceof MediaTimeoutError) {
-    out.binary = err.binary;
-    out.timeoutMs = err.timeoutMs;
-  }
   return out;
 }
 
@@ -96,17 +81,11 @@ export function serialiseError(err: unknown, depth = 0): SerialisedError {
 export function deserialiseError(e: SerialisedError): Error {
   let err: Error;
   if (e.name === 'ComposeInputError' && e.input) err = new ComposeInputError(e.message, e.input);
-  else if (e.name === 'FfmpegError') err = new FfmpegError(e.message, e.exitCode ?? null, e.stderrTail ?? '');
   else if (e.name === 'AvatarStreamEndedError' && e.produced !== undefined && e.expected !== undefined)
     err = new AvatarStreamEndedError(e.produced, e.expected);
   else if (e.name === 'MediaDefectError' && e.defect)
     err = new MediaDefectError(e.defect, e.message, e.facts ?? {}, e.detail ?? '');
-  else if (e.name === 'MediaTimeoutError' && e.binary !== undefined && e.timeoutMs !== undefined)
-    err = new MediaTimeoutError(e.binary, e.timeoutMs);
-  else {
-    err = new Error(e.message);
-    err.name = e.name;
-  }
+  else err = deserialiseSpawnError(e);
   // Subclasses set their own message; keep the one the worker saw.
   err.message = e.message;
   if (e.stack) err.stack = e.stack;
