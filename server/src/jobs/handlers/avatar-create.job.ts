@@ -79,6 +79,8 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
         { durationSec: info.durationSec, ...size },
         {
           toSec,
+          // Every frame a render of the avatar shows (T5).
+          sampleFps: AVATAR_FPS,
           signal: s,
           onProgress: (f) => {
             progressed();

@@ -9,6 +9,8 @@ import type { FaceDetector, FaceLandmarks } from '../../media/face/detector.js';
 import { decodeFaceTrack, encodeFaceTrack, LANDMARK_MODEL, type FaceTrack } from '../../media/face/index.js';
 import { SAMPLE_FACE } from '../../media/face/sample-face.js';
 import type { MediaToolkit } from '../../media/toolkit.js';
+import { resolveMediaBinaries } from '../../media/binaries.js';
+import { runMediaBinary } from '../../media/run-ffmpeg.js';
 import { LocalDiskBlobStore } from '../../storage/local-disk-blob-store.js';
 import { faceTrackFor, type FaceTrackDeps } from './face-tracks.js';
 
@@ -43,7 +45,7 @@ function countingDetector(): FaceDetector & { calls: number } {
     detect: () => Promise.resolve(found().boxes),
     detectLandmarks: () => Promise.resolve(found().faces),
     find: () => Promise.resolve(found()),
-    measure: () => Promise.reject(new Error('not used')),
+    measure: (_image: unknown, windows: unknown[]) => Promise.resolve(windows.map(() => found().faces[0]!)),
     detectInFile: () => Promise.reject(new Error('not used')),
     close: () => Promise.resolve(),
   };
@@ -52,8 +54,11 @@ function countingDetector(): FaceDetector & { calls: number } {
 
 let stores = 0;
 
-/** A store holding `stored` as an image avatar's track, and the avatar's track as a render asks for it. */
-async function setup(stored: FaceTrack) {
+/**
+ * A store holding `stored` as the track of an image avatar (or of a 1 s video avatar, `video`), and
+ * the avatar's track as a render asks for it (a video's at `sampleFps` a second).
+ */
+async function setup(stored: FaceTrack, video?: { path: string; sampleFps: number }) {
   const blobs = new LocalDiskBlobStore(join(dir, `blobs-${++stores}`));
   const key = 'avatars/av_1/face-track.bin';
   const file = join(dir, 'stored.bin');
@@ -64,13 +69,23 @@ async function setup(stored: FaceTrack) {
     blobs,
     media: { faces: () => Promise.resolve(detector), bins: {} as MediaToolkit['bins'] },
   };
+  if (video) d.media.bins = resolveMediaBinaries();
+  const range = { fromSec: 0, toSec: video ? 1 : 0 };
   const avatar = {
-    media_kind: 'image',
-    face: JSON.stringify({ report: { faceShare: 1 }, track: { key, fromSec: 0, toSec: 0, sampleFps: 0 } }),
+    media_kind: video ? 'video' : 'image',
+    ...(video ? { duration_sec: 1, width: 72, height: 96 } : {}),
+    face: JSON.stringify({ report: { faceShare: 1 }, track: { key, ...range, sampleFps: stored.sampleFps } }),
   } as unknown as AvatarRow;
   const read = async () => decodeFaceTrack(await readFile(await blobs.toLocalPath(key)));
   const trackForRender = () =>
-    faceTrackFor(d, avatar, picture, { fromSec: 0, toSec: 0 }, dir, new AbortController().signal);
+    faceTrackFor(
+      d,
+      avatar,
+      video?.path ?? picture,
+      { ...range, ...(video ? { sampleFps: video.sampleFps } : {}) },
+      dir,
+      new AbortController().signal,
+    );
   return { detector, read, trackForRender };
 }
 
@@ -101,4 +116,39 @@ test('a track of the plain mesh is measured again and the stored one replaced', 
   assert.equal(stored.model, LANDMARK_MODEL, 'the next render reads the new track');
   // Stored in quarter pixels.
   assert.ok(Math.abs(stored.samples[0]!.points[0]! - track.samples[0]!.points[0]!) <= 0.125);
+});
+
+/** A video avatar's stored track: one second sampled `fps` times. */
+const videoTrack = (fps: number): FaceTrack => ({
+  model: LANDMARK_MODEL,
+  width: 72,
+  height: 96,
+  sampleFps: fps,
+  startSec: 0,
+  samples: Array.from({ length: fps }, (_, i) => ({
+    timeSec: i / fps,
+    score: 0.9,
+    points: new Float32Array(936).fill(5),
+    yaw: 0,
+    pitch: 0,
+    roll: 0,
+  })),
+});
+
+test("a video avatar's track with fewer samples than its renders show frames is measured again at their rate", async () => {
+  const clip = join(dir, 'clip.mp4');
+  await runMediaBinary(resolveMediaBinaries().ffmpeg, [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=gray:s=72x96:r=25:d=1'],
+    ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', clip],
+  ]);
+  const sparse = await setup(videoTrack(8), { path: clip, sampleFps: 25 });
+  const track = await sparse.trackForRender();
+  assert.ok(sparse.detector.calls > 0, 'measured again');
+  assert.equal(track.sampleFps, 25);
+  assert.equal(track.samples.length, 25);
+  assert.equal((await sparse.read()).sampleFps, 25, 'the next render reads the new track');
+
+  const dense = await setup(videoTrack(25), { path: clip, sampleFps: 25 });
+  assert.equal((await dense.trackForRender()).samples[0]!.points[0], 5);
+  assert.equal(dense.detector.calls, 0, 'a track with a sample per frame is read as stored');
 });

@@ -10,6 +10,7 @@ import {
   LANDMARK_MODEL,
   trackFaceInImage,
   trackFaceInVideo,
+  TRACK_FPS,
   type FaceTrack,
   type FaceTrackReport,
 } from '../../media/face/index.js';
@@ -65,16 +66,17 @@ export async function storeFaceTrack(
 }
 
 /**
- * The face track a render of this avatar needs: the stored one when it covers [fromSec, toSec] and
- * was measured by the current landmark model, otherwise a fresh track of that range (avatars made
- * before tracking existed or with an earlier model, or long videos). A fresh track of an earlier
- * model's range replaces the stored one, so the next render reads it.
+ * The face track a render of this avatar needs: the stored one when it covers [fromSec, toSec], was
+ * measured by the current landmark model and, for a video, has a sample for every frame the render
+ * shows (`sampleFps`, default TRACK_FPS); otherwise a fresh track of that range (avatars made before
+ * tracking existed, with an earlier model or sparser samples, or long videos). A fresh track of an
+ * outdated one's range replaces it, so the next render reads it.
  */
 export async function faceTrackFor(
   d: FaceTrackDeps,
   avatar: AvatarRow,
   mediaPath: string,
-  need: { fromSec: number; toSec: number },
+  need: { fromSec: number; toSec: number; sampleFps?: number },
   tmp: string,
   signal: AbortSignal,
   onProgress?: (fraction: number) => void,
@@ -82,10 +84,11 @@ export async function faceTrackFor(
   const face = parseAvatarFace(avatar);
   const stored = face?.track;
   const video = avatar.media_kind === 'video';
+  const sampleFps = need.sampleFps ?? TRACK_FPS;
   let outdated = false;
   if (stored && (!video || covers(stored, need))) {
     const track = decodeFaceTrack(await readFile(await d.blobs.toLocalPath(stored.key, tmp)));
-    if (track.model === LANDMARK_MODEL) return track;
+    if (track.model === LANDMARK_MODEL && (!video || track.sampleFps >= sampleFps)) return track;
     outdated = true;
   }
   const detector = await d.media.faces();
@@ -102,6 +105,7 @@ export async function faceTrackFor(
         {
           fromSec: need.fromSec,
           toSec: need.toSec,
+          sampleFps,
           signal,
           onProgress,
           // The face the avatar was made with, not whoever is most prominent in this range.

@@ -56,9 +56,9 @@ test('a step that keeps making progress may run past its stall limit; one that s
 
 test('limits grow with the work: a 30-minute render may take 4 hours; tracking grows with length and frame size', () => {
   assert.equal(TIME_LIMITS.render(1800), 180_000 + 8_000 * 1800);
-  assert.equal(TIME_LIMITS.trackVideo(300).totalMs, 120_000 + 4_000 * 300);
-  assert.equal(TIME_LIMITS.trackVideo(300, 1920 * 1080).totalMs, 120_000 + 4_000 * 300);
-  assert.equal(TIME_LIMITS.trackVideo(300, 3840 * 2160).totalMs, 120_000 + 4 * 4_000 * 300);
+  assert.equal(TIME_LIMITS.trackVideo(300).totalMs, 120_000 + 6_000 * 300);
+  assert.equal(TIME_LIMITS.trackVideo(300, 1920 * 1080).totalMs, 120_000 + 6_000 * 300);
+  assert.equal(TIME_LIMITS.trackVideo(300, 3840 * 2160).totalMs, 120_000 + 4 * 6_000 * 300);
   assert.equal(TIME_LIMITS.trackVideo(25, 720 * 720, 2014).code, 2014);
   assert.equal(TIME_LIMITS.synthesis(10_000), 1_120_000);
 });

@@ -54,12 +54,13 @@ const megapixels = (pixels: number) => Math.max(1, pixels / 2_073_600);
 /** Time limits of the steps, in milliseconds. Pure. */
 export const TIME_LIMITS = {
   /**
-   * Face tracking: a search of a few whole frames (2.5 s for a 4K frame), then ~0.1 s per sample at
-   * 8 samples a second, decoding included, on a quiet 2-core machine. Four times that, by the frame
-   * size, bounds the whole; a minute and a half without a sample is a stuck step.
+   * Face tracking: a search of a few whole frames (2.5 s for a 4K frame), then ~0.05 s per sample at
+   * 25 samples a second (1.3 s per second of video at 1080p), decoding included, on a quiet 2-core
+   * machine. 6 s per second of video, by the frame size, bounds the whole; a minute and a half
+   * without a sample is a stuck step.
    */
   trackVideo: (trackedSec: number, pixels = 0, code?: number, advice?: string): StepLimit => ({
-    totalMs: 120_000 + 4_000 * Math.max(0, trackedSec) * megapixels(pixels),
+    totalMs: 120_000 + 6_000 * Math.max(0, trackedSec) * megapixels(pixels),
     stallMs: 90_000,
     code,
     advice: advice ?? `${BUSY}, or use a shorter clip or a lower resolution`,

@@ -195,6 +195,8 @@ export async function withFaceTrack(
     const loop = planVideoLoop(face.clipSec ?? 0, src.startSec, durationSec, face.fps);
     need = { fromSec: loop.startSec, toSec: loop.startSec + Math.min(loop.availableSec, durationSec) };
   }
+  // A sample for every frame the render shows: the lips move too fast to interpolate (T5).
+  const tracked = { ...need, sampleFps: face.fps };
   const limit = TIME_LIMITS.trackVideo(
     need.toSec - need.fromSec,
     face.width * face.height,
@@ -203,7 +205,7 @@ export async function withFaceTrack(
   if (face.avatar) {
     const avatar = face.avatar;
     const track = await withTimeLimit(signal, limit, "tracking the avatar's face", (s, progressed) =>
-      faceTrackFor(d, avatar, src.path, need, tmp, s, progressed),
+      faceTrackFor(d, avatar, src.path, tracked, tmp, s, progressed),
     );
     return { ...src, face: track };
   }
@@ -214,7 +216,7 @@ export async function withFaceTrack(
       d.media.bins.ffmpeg,
       src.path,
       { durationSec: face.clipSec ?? 0, width: face.width, height: face.height },
-      { ...need, signal: s, onProgress: progressed },
+      { ...tracked, signal: s, onProgress: progressed },
     ),
   );
   judgeFaceTrack(track, 'video', 'the uploaded video');

@@ -265,3 +265,40 @@ test('frame count follows the duration, values stay in range', () => {
     assert.ok(m.round[i]! >= 0 && m.round[i]! <= 1);
   }
 });
+
+test('with a mix, the opening follows the jaw through consonants, and the lips still meet on "m"', () => {
+  const fps = 100;
+  // A loud syllable then a quieter one: "sa" at jaw 0.9, "la" at 0.3.
+  const jaw = new Float32Array(100);
+  for (let k = 0; k < 100; k++) jaw[k] = k < 50 ? 0.9 : 0.3;
+  const phonemes = seq(0.1, [
+    ['s', 0.15],
+    ['ˈa', 0.2],
+    ['l', 0.15],
+    ['a', 0.2],
+  ]);
+  const mix = { gain: 1.35, jawShare: 0.7 };
+  const alone = mouthTimelineFromPhonemes(phonemes, 'en', 1, fps, jaw);
+  const mixed = mouthTimelineFromPhonemes(phonemes, 'en', 1, fps, jaw, mix);
+  // The "s" of the loud syllable opens with the voice; alone it keeps its near-closed table opening.
+  assert.ok(at(mixed.open, fps, 0.17) >= 0.7 * 0.9 - 0.01, `s ${at(mixed.open, fps, 0.17)}`);
+  assert.ok(at(alone.open, fps, 0.17) < at(mixed.open, fps, 0.17) - 0.3);
+  // Louder opens wider: the loud "a" against the quiet one.
+  assert.ok(at(mixed.open, fps, 0.35) > 2 * at(mixed.open, fps, 0.75));
+  // Rounding and spread are the phonemes' own, mix or not.
+  assert.deepEqual(mixed.wide, alone.wide);
+  const mama = mouthTimelineFromPhonemes(
+    seq(0.2, [
+      ['m', 0.08],
+      ['ˈa', 0.2],
+      ['m', 0.08],
+      ['a', 0.2],
+    ]),
+    'zh',
+    1,
+    fps,
+    new Float32Array(100).fill(1),
+    mix,
+  );
+  assert.ok(at(mama.open, fps, 0.52) <= 0.02, `m ${at(mama.open, fps, 0.52)}`);
+});

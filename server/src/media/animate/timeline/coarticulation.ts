@@ -94,7 +94,8 @@ function pushRest(out: VisemeSegment[], startSec: number, endSec: number, streng
  * tone, the end of a phrase) as much as its vowel, so a vowel's target is the jaw there times its
  * aperture (VOWEL_APERTURE_FLOOR for the closest vowels up to 1 for "a"). Consonants keep their own
  * targets (the lips and teeth set them), rounding and spread come from the phonemes alone, and the
- * bilabial closures still apply. Without a jaw, vowels take their table openings. Pure.
+ * bilabial closures still apply. With a `mix`, the opening is then partly the jaw itself
+ * (OpeningMix). Without a jaw, vowels take their table openings. Pure.
  */
 export function mouthTimelineFromPhonemes(
   phonemes: readonly TimedPhoneme[],
@@ -102,6 +103,7 @@ export function mouthTimelineFromPhonemes(
   durationSec: number,
   fps: number,
   jaw?: Float32Array,
+  mix?: OpeningMix,
 ): MouthTimeline {
   const frames = frameCount(durationSec, fps);
   const segments = visemeSegments(phonemes, language, durationSec);
@@ -109,6 +111,12 @@ export function mouthTimelineFromPhonemes(
   const open = toFrameRate(grid.open, GRID_SEC, SMOOTH_SEC, frames, fps);
   const wide = toFrameRate(grid.wide, GRID_SEC, SMOOTH_SEC, frames, fps);
   const round = toFrameRate(grid.round, GRID_SEC, SMOOTH_SEC, frames, fps);
+  if (jaw && mix) {
+    for (let i = 0; i < frames; i++) {
+      const articulated = Math.min(1, open[i]! * mix.gain);
+      open[i] = (1 - mix.jawShare) * articulated + mix.jawShare * clamp(jaw[i] ?? 0, 0, 1);
+    }
+  }
   applyClosures(open, segments, fps);
   for (let i = 0; i < frames; i++) {
     open[i] = clamp(open[i]!, 0, 1);
@@ -116,6 +124,16 @@ export function mouthTimelineFromPhonemes(
     round[i] = clamp(round[i]!, 0, 1);
   }
   return { fps, open, wide, round };
+}
+
+/**
+ * How the opening of synthesised speech is made (mouthTimelineFromPhonemes with a jaw): the phoneme
+ * blend's opening times `gain`, mixed with the jaw itself by `jawShare` (0: phonemes alone, 1: the
+ * sound's jaw alone), before the bilabial closures, which hold whatever the mix says.
+ */
+export interface OpeningMix {
+  gain: number;
+  jawShare: number;
 }
 
 interface Grid {

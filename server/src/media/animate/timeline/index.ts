@@ -12,7 +12,12 @@ export {
   type VisemeId,
   type VisemeUnit,
 } from './visemes.js';
-export { mouthTimelineFromPhonemes, visemeSegments, type VisemeSegment } from './coarticulation.js';
+export {
+  mouthTimelineFromPhonemes,
+  visemeSegments,
+  type OpeningMix,
+  type VisemeSegment,
+} from './coarticulation.js';
 export { type AudioFeatures, type DrivingAudioMode } from './audio-analyser.js';
 export { DRIVING_SAMPLE_RATE, drivingAudioArgs } from './audio-args.js';
 export { analyseDrivingAudio, type AnalyseDrivingAudioOptions } from './audio-features.js';
