@@ -16,6 +16,13 @@ function seq(start: number, parts: [string, number][]): TimedPhoneme[] {
 }
 
 const at = (values: Float32Array, fps: number, sec: number) => values[Math.round(sec * fps)]!;
+/** "ma ma" in Mandarin from 0.2 s: the second m's hold is at 0.52 s. */
+const MAMA = seq(0.2, [
+  ['m', 0.08],
+  ['ˈa', 0.2],
+  ['m', 0.08],
+  ['a', 0.2],
+]);
 const max = (values: Float32Array) => values.reduce((m, v) => Math.max(m, v), -Infinity);
 
 test('no phonemes: the mouth stays closed and neutral', () => {
@@ -217,18 +224,7 @@ test('Mandarin at full voice: "a" opens the jaw widest, close vowels less but cl
     assert.ok(o < 0.85 * a && o > 0.5 * a, `${v} ${o} against a ${a}`);
   }
   // "ma ma": the lips meet on the m however loud the voice is.
-  const mama = mouthTimelineFromPhonemes(
-    seq(0.2, [
-      ['m', 0.08],
-      ['ˈa', 0.2],
-      ['m', 0.08],
-      ['a', 0.2],
-    ]),
-    'zh',
-    1,
-    fps,
-    jaw,
-  );
+  const mama = mouthTimelineFromPhonemes(MAMA, 'zh', 1, fps, jaw);
   assert.ok(at(mama.open, fps, 0.52) <= 0.02, `m ${at(mama.open, fps, 0.52)}`);
   assert.ok(at(mama.open, fps, 0.38) > 0.7, `a ${at(mama.open, fps, 0.38)}`);
   // Rounding and spread still come from the phonemes: "u" rounds, "i" spreads.
@@ -287,18 +283,6 @@ test('with a mix, the opening follows the jaw through consonants, and the lips s
   assert.ok(at(mixed.open, fps, 0.35) > 2 * at(mixed.open, fps, 0.75));
   // Rounding and spread are the phonemes' own, mix or not.
   assert.deepEqual(mixed.wide, alone.wide);
-  const mama = mouthTimelineFromPhonemes(
-    seq(0.2, [
-      ['m', 0.08],
-      ['ˈa', 0.2],
-      ['m', 0.08],
-      ['a', 0.2],
-    ]),
-    'zh',
-    1,
-    fps,
-    new Float32Array(100).fill(1),
-    mix,
-  );
+  const mama = mouthTimelineFromPhonemes(MAMA, 'zh', 1, fps, new Float32Array(100).fill(1), mix);
   assert.ok(at(mama.open, fps, 0.52) <= 0.02, `m ${at(mama.open, fps, 0.52)}`);
 });
