@@ -2,7 +2,7 @@ import { LIPS_LOWER_OUTER, LIPS_UPPER_OUTER } from '../face/landmarks.js';
 import { faceHeight } from '../face/track.js';
 import { planes, type Plane } from './frame.js';
 import type { HeadTrack } from './idle-motion.js';
-import { paintMouth } from './mouth-paint.js';
+import { chromaScaleOfLips, paintMouth } from './mouth-paint.js';
 import { RigBuilder, type HeadMotion, type RigResult } from './rig.js';
 import type { MouthTimeline } from './timeline/types.js';
 import { copyBox, joinBounds, movedBox, warpFrame, warpFrameInPlace, type PixelBounds } from './warp.js';
@@ -71,10 +71,15 @@ function sourceMouthBox(rig: RigResult): PixelBounds {
 }
 
 /**
- * Mean luma at the lips (a pixel inside each outer lip point toward the mouth centre); `y` covers
- * the frame from (ox, oy).
+ * Mean luma at the lips (a pixel inside each outer lip point toward the mouth centre), and the mean
+ * distance of their chroma from grey; the planes cover the frame from (ox, oy).
  */
-function lipLuma(y: Plane, pts: Float32Array, ox = 0, oy = 0): number {
+function lipColours(
+  [y, u, v]: [Plane, Plane, Plane],
+  pts: Float32Array,
+  ox = 0,
+  oy = 0,
+): { luma: number; chroma: number } {
   let cx = 0;
   let cy = 0;
   for (const i of LIP_SAMPLES) {
@@ -84,15 +89,18 @@ function lipLuma(y: Plane, pts: Float32Array, ox = 0, oy = 0): number {
   cx /= LIP_SAMPLES.length;
   cy /= LIP_SAMPLES.length;
   let sum = 0;
+  let chroma = 0;
   let n = 0;
   for (const i of LIP_SAMPLES) {
     const x = Math.round(pts[i * 2]! * 0.75 + cx * 0.25) - ox;
     const yy = Math.round(pts[i * 2 + 1]! * 0.75 + cy * 0.25) - oy;
     if (x < 0 || yy < 0 || x >= y.width || yy >= y.height) continue;
     sum += y.data[yy * y.width + x]!;
+    const c = Math.min(u.height - 1, yy >> 1) * u.width + Math.min(u.width - 1, x >> 1);
+    chroma += Math.hypot(u.data[c]! - 128, v.data[c]! - 128);
     n++;
   }
-  return n ? sum / n : 100;
+  return n ? { luma: sum / n, chroma: chroma / n } : { luma: 100, chroma: Infinity }; // lips out of the frame: ordinary colours;
 }
 
 /** A part of the frame, in frame pixels. */
@@ -182,8 +190,8 @@ export class FaceAnimator implements FrameAnimator {
     const { x: ox, y: oy, width: w, height: h } = this.area;
     if (ox !== 0 || oy !== 0) shiftRig(rig, -ox, -oy);
     const out = planes({ width: w, height: h, data: frame });
-    // The lips' brightness is read before the warp moves them (the frame still holds the source).
-    const luma = lipLuma(out[0], pts, ox, oy);
+    // The lips' colours are read before the warp moves them (the frame still holds the source).
+    const lips = lipColours(out, pts, ox, oy);
     let source: [Plane, Plane, Plane];
     if (base) {
       source = planes({ width: w, height: h, data: base });
@@ -194,7 +202,7 @@ export class FaceAnimator implements FrameAnimator {
       warpFrameInPlace(out, this.scratch, rig.mesh);
       source = this.scratch;
     }
-    paintMouth(out, rig.opening, { lipLuma: luma }, source);
+    paintMouth(out, rig.opening, { lipLuma: lips.luma, chroma: chromaScaleOfLips(lips.chroma) }, source);
     this.stats.animated++;
   }
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { planes } from './frame.js';
-import { paintMouth } from './mouth-paint.js';
+import { chromaScaleOfLips, paintMouth } from './mouth-paint.js';
 import type { MouthOpening } from './rig.js';
 
 const xs = [-30, -20, -10, 0, 10, 20, 30];
@@ -31,7 +31,7 @@ function opening(gap: number, sourceGap = 0): MouthOpening {
 test('the inside of an open mouth is painted dark with a lighter band of teeth; outside is untouched', () => {
   const frame = { width: 100, height: 100, data: new Uint8Array(15000).fill(150) };
   const p = planes(frame);
-  paintMouth(p, opening(20), { lipLuma: 100 });
+  paintMouth(p, opening(20), { lipLuma: 100, chroma: 1 });
   const y = p[0].data;
   // Deep in the cavity (below the teeth band, above the tongue): dark.
   assert.ok(y[56 * 100 + 50]! < 60, `cavity ${y[56 * 100 + 50]}`);
@@ -44,9 +44,25 @@ test('the inside of an open mouth is painted dark with a lighter band of teeth; 
   assert.ok(p[2].data[28 * 50 + 25]! > 132);
 });
 
+test('a black-and-white picture gets a grey inside; faded lips a paler one', () => {
+  const cavityChroma = (chroma: number) => {
+    const frame = { width: 100, height: 100, data: new Uint8Array(15000).fill(128) };
+    const p = planes(frame);
+    paintMouth(p, opening(20), { lipLuma: 100, chroma });
+    const i = 28 * 50 + 25;
+    return Math.hypot(p[1].data[i]! - 128, p[2].data[i]! - 128);
+  };
+  assert.ok(cavityChroma(0) <= 1, `grey ${cavityChroma(0)}`);
+  assert.ok(cavityChroma(1) > 10, `colour ${cavityChroma(1)}`);
+  assert.ok(Math.abs(cavityChroma(0.5) - cavityChroma(1) / 2) <= 1.5, `half ${cavityChroma(0.5)}`);
+  // Grey lips (a black-and-white photo, ~0-3 from grey) paint grey; pale lips (~25) in full colour.
+  assert.ok(chromaScaleOfLips(2) <= 0.1);
+  assert.equal(chromaScaleOfLips(25), 1);
+});
+
 test('a closed mouth paints nothing', () => {
   const frame = { width: 100, height: 100, data: new Uint8Array(15000).fill(150) };
-  paintMouth(planes(frame), opening(0), { lipLuma: 100 });
+  paintMouth(planes(frame), opening(0), { lipLuma: 100, chroma: 1 });
   assert.ok(frame.data.every((v) => v === 150));
 });
 
@@ -69,7 +85,7 @@ test('a large open mouth shows the gaps between the upper teeth; a small one sho
     const frame = { width: 200, height: 120, data: new Uint8Array(200 * 120 * 1.5).fill(150) };
     const p = planes(frame);
     const o = wide(w);
-    paintMouth(p, o, { lipLuma: 100 });
+    paintMouth(p, o, { lipLuma: 100, chroma: 1 });
     // Luma along a line through the teeth near their biting edge, from the middle outward.
     const yu = -0.3 * 20 * (w / 60);
     const teeth = Math.min(20 * (w / 60) * 0.4, w * 0.08);
@@ -101,7 +117,7 @@ test("a source's own open mouth is shown, not painted: teeth stay behind the lip
   }
   const paint = (gap: number) => {
     const p = planes({ width: 100, height: 100, data: new Uint8Array(15000).fill(150) });
-    paintMouth(p, opening(gap, 12), { lipLuma: 100 }, source);
+    paintMouth(p, opening(gap, 12), { lipLuma: 100, chroma: 1 }, source);
     return p[0].data;
   };
   // Closing to 6 px (upper lip at 48.2, lower at 54.2): the jaw has shut behind the upper teeth,
@@ -117,6 +133,6 @@ test("a source's own open mouth is shown, not painted: teeth stay behind the lip
   assert.ok(wide[63 * 100 + 50]! >= 170, `lower teeth ${wide[63 * 100 + 50]}`);
   // Without the source frame, the same mouth is painted.
   const painted = planes({ width: 100, height: 100, data: new Uint8Array(15000).fill(150) });
-  paintMouth(painted, opening(6, 12), { lipLuma: 100 });
+  paintMouth(painted, opening(6, 12), { lipLuma: 100, chroma: 1 });
   assert.notEqual(painted[0].data[49 * 100 + 50], 200);
 });

@@ -17,6 +17,24 @@ import type { MouthOpening, MouthSource } from './rig.js';
 export interface MouthColours {
   /** Mean luma of the lips (limited-range Y). */
   lipLuma: number;
+  /**
+   * How colourful the painted inside is, 0..1: the share of the painting's own chroma (a warm
+   * cavity, a pink tongue) it keeps. 0 paints in greys, for a black-and-white picture; 1 for lips of
+   * ordinary colour (chromaScaleOfLips).
+   */
+  chroma: number;
+}
+
+/** Lips this far from grey (Cb/Cr distance, 8-bit) or more are ordinarily coloured: pale lips read ~25. */
+const LIP_CHROMA_FULL = 20;
+
+/**
+ * MouthColours.chroma from the lips' mean chroma distance from grey (√((Cb−128)² + (Cr−128)²)): a
+ * mouth painted pink inside a black-and-white or faded picture is the first thing a viewer sees.
+ * Pure.
+ */
+export function chromaScaleOfLips(lipChromaDistance: number): number {
+  return clamp(lipChromaDistance / LIP_CHROMA_FULL, 0, 1);
 }
 
 const FEATHER = 1.1;
@@ -281,6 +299,7 @@ export function paintMouth(
   }
   if (maxGap <= 0.5) return;
   const lip = colours.lipLuma;
+  const chroma = clamp(colours.chroma, 0, 1);
 
   // Bounding box of the opening in frame pixels.
   let x0 = Infinity;
@@ -318,8 +337,8 @@ export function paintMouth(
     for (let cx = bx0 >> 1; cx <= bx1 >> 1; cx++) {
       if (!shadeAt(cx * 4 + 2, cy * 4 + 2, upper, lower, o, src, shade)) continue;
       const i = cy * U.width + cx;
-      let cb = shade.cb;
-      let cr = shade.cr;
+      let cb = 128 + (shade.cb - 128) * chroma;
+      let cr = 128 + (shade.cr - 128) * chroma;
       if (source && shade.s2 > 0) {
         cb += (sample(source[1], shade.sx2 / 2 - 0.5, shade.sy2 / 2 - 0.5) - cb) * shade.s2;
         cr += (sample(source[2], shade.sx2 / 2 - 0.5, shade.sy2 / 2 - 0.5) - cr) * shade.s2;

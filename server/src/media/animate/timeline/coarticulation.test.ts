@@ -286,3 +286,27 @@ test('with a mix, the opening follows the jaw through consonants, and the lips s
   const mama = mouthTimelineFromPhonemes(MAMA, 'zh', 1, fps, new Float32Array(100).fill(1), mix);
   assert.ok(at(mama.open, fps, 0.52) <= 0.02, `m ${at(mama.open, fps, 0.52)}`);
 });
+
+test('a lip closure stays inside its consonant: the vowels around it keep their loud opening', () => {
+  const fps = 100;
+  const jaw = new Float32Array(150).fill(0.9);
+  const mix = { gain: 1.35, jawShare: 0.7 };
+  // "a m a" with a short m (80 ms, 0.4-0.48 s) and "a mmm a" with a long one (240 ms, 0.9-1.14 s).
+  const phonemes = seq(0.2, [
+    ['ˈa', 0.2],
+    ['m', 0.08],
+    ['a', 0.42],
+    ['m', 0.24],
+    ['a', 0.2],
+  ]);
+  const m = mouthTimelineFromPhonemes(phonemes, 'en', 1.5, fps, jaw, mix);
+  // The lips meet at the short m's centre, and the vowel 20 ms before it starts is still open.
+  assert.ok(at(m.open, fps, 0.44) <= 0.02, `short m ${at(m.open, fps, 0.44)}`);
+  assert.ok(at(m.open, fps, 0.38) > 0.6, `a before m ${at(m.open, fps, 0.38)}`);
+  assert.ok(at(m.open, fps, 0.5) > 0.6, `a after m ${at(m.open, fps, 0.5)}`);
+  // A long m holds the lips shut over all but its edges.
+  for (const t of [0.94, 1.02, 1.1]) assert.ok(at(m.open, fps, t) <= 0.02, `long m at ${t}: ${at(m.open, fps, t)}`);
+  // At 25 fps a frame still lands on the short m's closure.
+  const coarse = mouthTimelineFromPhonemes(phonemes, 'en', 1.5, 25, jaw.filter((_, i) => i % 4 === 0), mix);
+  assert.ok(coarse.open.slice(9, 13).some((v) => v <= 0.02), `25 fps ${Array.from(coarse.open.slice(9, 13))}`);
+});

@@ -31,8 +31,12 @@ const MIN_REST_GAP_SEC = 0.04;
 /** Pauses at least MIN + this long settle the mouth fully. */
 const REST_RAMP_SEC = 0.16;
 const REST_STRENGTH = 3;
-/** Lips close and open again over about this long around a bilabial's hold. */
-const CLOSURE_RAMP_SEC = 0.05;
+/**
+ * Lips close and open again over about this long around a bilabial's hold, inside the consonant:
+ * a lip closure is a quick gesture, and the sound around it is loud, so ramps reaching out into the
+ * neighbouring vowels closed the mouth where the voice was loudest (T24).
+ */
+const CLOSURE_RAMP_SEC = 0.03;
 /** Keeps the blend defined where no segment reaches (it then reads as the closed rest pose). */
 const BASELINE_WEIGHT = 1e-3;
 /**
@@ -207,15 +211,16 @@ function resampleToGrid(curve: FrameCurve, n: number): Float32Array {
 }
 
 /**
- * Caps `open` around every segment whose class has `maxOpen`: at the cap over the segment's middle
- * (at least one frame period wide, so a frame always lands in it), easing back over CLOSURE_RAMP_SEC.
+ * Caps `open` around every segment whose class has `maxOpen`: at the cap over the segment less a
+ * CLOSURE_RAMP_SEC at each end (at least one frame period wide, so a frame always lands in it),
+ * easing back over CLOSURE_RAMP_SEC.
  */
 export function applyClosures(open: Float32Array, segments: readonly VisemeSegment[], fps: number): void {
   for (const s of segments) {
     const cap = VISEMES[s.viseme].maxOpen;
     if (cap === null || !Number.isFinite(s.startSec) || !Number.isFinite(s.endSec)) continue;
     const centre = (s.startSec + s.endSec) / 2;
-    const hold = Math.max((s.endSec - s.startSec) / 2, 0.5 / fps);
+    const hold = Math.max((s.endSec - s.startSec) / 2 - CLOSURE_RAMP_SEC, 0.5 / fps);
     const lo = Math.max(0, Math.floor((centre - hold - CLOSURE_RAMP_SEC) * fps));
     const hi = Math.min(open.length - 1, Math.ceil((centre + hold + CLOSURE_RAMP_SEC) * fps));
     for (let i = lo; i <= hi; i++) {
