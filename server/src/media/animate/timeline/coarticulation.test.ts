@@ -305,8 +305,19 @@ test('a lip closure stays inside its consonant: the vowels around it keep their 
   assert.ok(at(m.open, fps, 0.38) > 0.6, `a before m ${at(m.open, fps, 0.38)}`);
   assert.ok(at(m.open, fps, 0.5) > 0.6, `a after m ${at(m.open, fps, 0.5)}`);
   // A long m holds the lips shut over all but its edges.
-  for (const t of [0.94, 1.02, 1.1]) assert.ok(at(m.open, fps, t) <= 0.02, `long m at ${t}: ${at(m.open, fps, t)}`);
+  for (const t of [0.94, 1.02, 1.1])
+    assert.ok(at(m.open, fps, t) <= 0.02, `long m at ${t}: ${at(m.open, fps, t)}`);
   // At 25 fps a frame still lands on the short m's closure.
-  const coarse = mouthTimelineFromPhonemes(phonemes, 'en', 1.5, 25, jaw.filter((_, i) => i % 4 === 0), mix);
-  assert.ok(coarse.open.slice(9, 13).some((v) => v <= 0.02), `25 fps ${Array.from(coarse.open.slice(9, 13))}`);
+  const coarse = mouthTimelineFromPhonemes(
+    phonemes,
+    'en',
+    1.5,
+    25,
+    jaw.filter((_, i) => i % 4 === 0),
+    mix,
+  );
+  assert.ok(
+    coarse.open.slice(9, 13).some((v) => v <= 0.02),
+    `25 fps ${Array.from(coarse.open.slice(9, 13))}`,
+  );
 });
