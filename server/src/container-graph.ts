@@ -10,6 +10,7 @@ import { buildHandlerRegistry } from './jobs/registry.js';
 import { avatarCreateJob } from './jobs/handlers/avatar-create.job.js';
 import { callbackDeliverJob } from './jobs/handlers/callback-deliver.job.js';
 import { catalogueRenderJob } from './jobs/handlers/catalogue-render.job.js';
+import { testOutcomeJob } from './jobs/handlers/test-outcome.job.js';
 import { voiceCreateJob } from './jobs/handlers/voice-create.job.js';
 import { workRenderJob } from './jobs/handlers/work-render.job.js';
 import type { Clock } from './lib/clock.js';
@@ -243,5 +244,6 @@ export function buildJobHandlers(
     }),
     callbackDeliverJob({ callbacks: s.callbacks }),
     catalogueRenderJob({ catalogue: s.catalogue, blobs, media, log }),
+    testOutcomeJob({ tasks: s.tasks }),
   ]);
 }

@@ -122,6 +122,37 @@ export function registerAccountCommands(program: Command): void {
       },
     );
 
+  /** A test-mode command on an account named by one of its live tokens or its id. */
+  const testCommand = (name: string, description: string) =>
+    accounts
+      .command(name)
+      .description(description)
+      .option('--token <token>', 'the account, by one of its live tokens')
+      .option('--account <id>', 'the account, by id')
+      .option('--json', 'print JSON');
+  type AccountRef = { token?: string; account?: string; json?: boolean };
+
+  testCommand(
+    'test-token',
+    'issue a test token (lk_test_…) for an account: a test balance of its own, test data apart from live; revokes the earlier test token',
+  ).action(async (o: AccountRef) => {
+    await withContainer(async (c) => {
+      const r = await c.services.accounts.createTestToken((await accountOrExit(c, o)).id);
+      if (o.json) print(r, true);
+      else console.log(`test token ${r.token}\n(the token is shown only once; keep it)`);
+    });
+  });
+
+  testCommand('test-reset', "set an account's test balance back to its starting amount").action(
+    async (o: AccountRef) => {
+      await withContainer(async (c) => {
+        const account = await accountOrExit(c, o);
+        const credits = await c.services.accounts.resetTestBalance(account.id);
+        print({ account_id: account.id, test_credits: credits }, Boolean(o.json));
+      });
+    },
+  );
+
   accounts
     .command('list')
     .description('list accounts')

@@ -21,6 +21,7 @@ import * as m0005 from './migrations/0005-rate-buckets.js';
 import * as m0006 from './migrations/0006-console.js';
 import * as m0007 from './migrations/0007-avatar-media-hash.js';
 import * as m0008 from './migrations/0008-avatar-loop-cut.js';
+import * as m0009 from './migrations/0009-test-accounts.js';
 import { dialectOf } from './dialect.js';
 import type { Database } from './schema.js';
 
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-console': m0006,
   '0007-avatar-media-hash': m0007,
   '0008-avatar-loop-cut': m0008,
+  '0009-test-accounts': m0009,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

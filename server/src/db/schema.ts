@@ -18,6 +18,8 @@ export interface AccountsTable {
   credit_warning_threshold: Generated<number>;
   /** 1 from the debit that crossed the threshold until the balance is back at or above it. */
   credit_warning_sent: Generated<number>;
+  /** Set on a test twin: the live account whose test tokens it holds (null: a live account). */
+  live_account_id: Generated<string | null>;
 }
 
 export interface ApiTokensTable {

@@ -26,7 +26,9 @@ export const WARM_UP_CALLER: Caller = {
     created_at: '1970-01-01T00:00:00.000Z',
     credit_warning_threshold: 0,
     credit_warning_sent: 0,
+    live_account_id: null,
   },
+  test: false,
 };
 
 /**

@@ -7,6 +7,7 @@ export const JobName = {
   WorkRender: 'work.render',
   CallbackDeliver: 'callback.deliver',
   CatalogueRender: 'catalogue.render',
+  TestOutcome: 'test.outcome',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -18,6 +19,8 @@ export interface JobPayloads {
   'callback.deliver': { deliveryId: string };
   /** A preview or demo of the catalogue (a template, a cover style, a public voice) by its id. */
   'catalogue.render': { kind: CatalogueAsset; id: string };
+  /** A test token's task that ends as its test outcome asks (services/test-outcomes). */
+  'test.outcome': { taskId: string };
 }
 
 export interface JobContext {
@@ -74,6 +77,8 @@ export const JOB_OPTIONS: Record<JobName, Omit<JobOptions, 'attempts'> & { attem
   'callback.deliver': { backoffSec: [0, 5], lane: 'io', attempts: 3 },
   // Enqueued with the asset's blob key as dedupe key: one render per asset however many ask.
   'catalogue.render': { backoffSec: [5, 30], lane: 'background' },
+  // No media work: a status change or two, on the light lane.
+  'test.outcome': { backoffSec: [1, 5], lane: 'io' },
 };
 
 export interface EnqueueOptions {

@@ -22,6 +22,7 @@ const FINISHED_LEVEL: Record<JobName, 'debug' | 'info'> = {
   'work.render': 'info',
   'callback.deliver': 'info',
   'catalogue.render': 'debug',
+  'test.outcome': 'info',
 };
 
 export interface JobRunnerOptions {

@@ -13,12 +13,36 @@ export class AccountRepository {
     return trx.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async getAll(trx: Db = this.db): Promise<AccountRow[]> {
-    return trx.selectFrom('accounts').selectAll().orderBy('created_at').execute();
+  /** Every live account (test twins are listed with theirs, in AccountSettings.test). */
+  async getAllLive(trx: Db = this.db): Promise<AccountRow[]> {
+    return trx
+      .selectFrom('accounts')
+      .selectAll()
+      .where('live_account_id', 'is', null)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  /** A live account's test twin, if it has one. */
+  async getTestTwin(liveAccountId: string, trx: Db = this.db): Promise<AccountRow | undefined> {
+    return trx
+      .selectFrom('accounts')
+      .selectAll()
+      .where('live_account_id', '=', liveAccountId)
+      .executeTakeFirst();
   }
 
   async update(id: string, patch: Updateable<AccountsTable>, trx: Db = this.db): Promise<void> {
     await trx.updateTable('accounts').set(patch).where('id', '=', id).execute();
+  }
+
+  /** Applies `patch` to an account and to its test twin, if any. */
+  async updateWithTestTwin(id: string, patch: Updateable<AccountsTable>, trx: Db = this.db): Promise<void> {
+    await trx
+      .updateTable('accounts')
+      .set(patch)
+      .where((eb) => eb.or([eb('id', '=', id), eb('live_account_id', '=', id)]))
+      .execute();
   }
 
   async createToken(row: Insertable<ApiTokensTable>, trx: Db = this.db): Promise<void> {

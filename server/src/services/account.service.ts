@@ -7,6 +7,8 @@ import { sha256Hex } from '../lib/crypto.js';
 import { newId, newToken } from '../lib/ids.js';
 import type { AccountRepository } from '../repositories/account.repository.js';
 import { creditWarningActive, type CreditService } from './credit.service.js';
+import { TEST_BALANCE, TEST_TOKEN_PREFIX } from './test-mode.js';
+import type { TestOutcome } from './test-outcomes.js';
 
 /** Who is calling: resolved from the bearer token by the HTTP layer, passed to every service call. */
 export interface Caller {
@@ -16,6 +18,10 @@ export interface Caller {
   agentPlatform: boolean;
   /** The request acting for the caller, whose id the services' log lines carry; absent outside HTTP. */
   requestId?: string;
+  /** A test token: the account is its live account's test twin (services/test-mode.ts). */
+  test: boolean;
+  /** The outcome a test token's request asks for in its `Prefer` header (services/test-outcomes). */
+  testOutcome?: TestOutcome | null;
 }
 
 export interface AccountSettings {
@@ -34,6 +40,8 @@ export interface AccountSettings {
   credit_warning_threshold: number;
   /** A threshold is set and the balance is below it (the console's banner). */
   credit_warning_active: boolean;
+  /** Test mode: the test token's first characters and the test balance; null before a test token is made. */
+  test: { token_prefix: string; credits: number } | null;
 }
 
 export interface AccountPatch {
@@ -49,6 +57,9 @@ export interface AccountPatch {
 
 /** A new callback signing secret (URL-safe, 192 bits). */
 const newCallbackSecret = () => randomBytes(24).toString('base64url');
+
+/** A test token: the live format with the test prefix (`lk_test_` and 43 random characters). */
+const newTestToken = () => `${TEST_TOKEN_PREFIX}${newToken().slice('lk_'.length)}`;
 
 /** How long a verified token is trusted without another lookup (rotation by the CLI takes effect within this). */
 const AUTH_CACHE_MS = 5_000;
@@ -90,13 +101,71 @@ export class AccountService {
     return { account_id: id, token };
   }
 
+  /**
+   * Issues a test token for a live account (revoking its earlier test tokens, as rotateToken does
+   * live ones), making the account's test twin on first use: an account of its own with
+   * TEST_BALANCE test credits and the live account's settings. Returned once, stored hashed.
+   */
+  async createTestToken(accountId: string): Promise<{ token: string; test_account_id: string }> {
+    this.authCache.clear();
+    const token = newTestToken();
+    let twinId = '';
+    await this.db.transaction().execute(async (trx) => {
+      const live = await this.accounts.get(accountId, trx);
+      if (!live) throw new Error(`account ${accountId} not found`);
+      if (live.live_account_id !== null) {
+        throw new Error(
+          `account ${accountId} is a test account; make test tokens for ${live.live_account_id}`,
+        );
+      }
+      let twin = await this.accounts.getTestTwin(accountId, trx);
+      if (!twin) {
+        twinId = newId('acc');
+        await this.accounts.create(
+          {
+            id: twinId,
+            name: `${live.name} (test)`,
+            plan: live.plan,
+            credit_balance: 0,
+            aigc_preference: live.aigc_preference,
+            callback_url: live.callback_url,
+            callback_secret: live.callback_secret,
+            v2_callback: live.v2_callback,
+            created_at: iso(this.clock.now()),
+            live_account_id: accountId,
+          },
+          trx,
+        );
+        await this.credits.topUp(twinId, TEST_BALANCE, trx);
+        twin = await this.accounts.get(twinId, trx);
+      }
+      twinId = twin!.id;
+      await this.accounts.revokeTokens(twinId, iso(this.clock.now()), trx);
+      await this.insertToken(twinId, token, false, trx);
+    });
+    return { token, test_account_id: twinId };
+  }
+
+  /** Sets a live account's test balance back to TEST_BALANCE (one ledger entry); returns it. */
+  async resetTestBalance(accountId: string): Promise<number> {
+    const twin = await this.accounts.getTestTwin(accountId);
+    if (!twin) throw new Error(`account ${accountId} has no test token yet; make one first`);
+    await this.db.transaction().execute(async (trx) => {
+      await this.credits.lockAccount(twin.id, trx);
+      const balance = (await this.accounts.get(twin.id, trx))!.credit_balance;
+      await this.credits.topUp(twin.id, TEST_BALANCE - balance, trx);
+    });
+    return TEST_BALANCE;
+  }
+
   private async insertToken(accountId: string, token: string, agentPlatform: boolean, trx: Db) {
     await this.accounts.createToken(
       {
         id: newId('tok'),
         account_id: accountId,
         token_hash: sha256Hex(token),
-        token_prefix: token.slice(0, 8),
+        // Test tokens share their first 8 characters (lk_test_): 4 more tell them apart.
+        token_prefix: token.slice(0, token.startsWith(TEST_TOKEN_PREFIX) ? 12 : 8),
         agent_platform: agentPlatform ? 1 : 0,
         created_at: iso(this.clock.now()),
         revoked_at: null,
@@ -120,6 +189,7 @@ export class AccountService {
       accountId: found.account.id,
       account: found.account,
       agentPlatform: found.token.agent_platform === 1,
+      test: found.account.live_account_id !== null,
     };
     if (this.authCache.size > 10_000) this.authCache.clear();
     this.authCache.set(token, { caller, until: now + AUTH_CACHE_MS });
@@ -141,7 +211,9 @@ export class AccountService {
       if (patch.v2Callback !== undefined) set.v2_callback = patch.v2Callback ? 1 : 0;
       if (patch.aigc !== undefined) set.aigc_preference = patch.aigc === 2 ? 2 : 1;
       if (patch.plan !== undefined) set.plan = patch.plan;
-      if (Object.keys(set).length > 0) await this.accounts.update(accountId, set, trx);
+      // The test twin follows its live account's settings (its callbacks go where live ones go,
+      // signed alike); credits and the credit warning stay each account's own.
+      if (Object.keys(set).length > 0) await this.accounts.updateWithTestTwin(accountId, set, trx);
       if (patch.agentPlatform !== undefined)
         await this.accounts.setAgentPlatform(accountId, patch.agentPlatform, trx);
       // Before a credit change in the same patch, so a debit then crosses the new threshold as any would.
@@ -152,10 +224,11 @@ export class AccountService {
     return this.settings(accountId);
   }
 
-  /** Revokes every live token and issues a new one. */
+  /** Revokes every live token and issues a new one (a test twin's tokens stay test tokens). */
   async rotateToken(accountId: string): Promise<string> {
     this.authCache.clear();
-    const token = newToken();
+    const twin = (await this.accounts.get(accountId))?.live_account_id != null;
+    const token = twin ? newTestToken() : newToken();
     await this.db.transaction().execute(async (trx) => {
       const agent = (await this.accounts.getTokens(accountId, trx)).some(
         (t) => t.revoked_at === null && t.agent_platform === 1,
@@ -171,7 +244,7 @@ export class AccountService {
     if (!(await this.accounts.get(accountId))) throw new Error(`account ${accountId} not found`);
     this.authCache.clear();
     const secret = newCallbackSecret();
-    await this.accounts.update(accountId, { callback_secret: secret });
+    await this.accounts.updateWithTestTwin(accountId, { callback_secret: secret });
     return secret;
   }
 
@@ -179,6 +252,10 @@ export class AccountService {
     const a = await this.accounts.get(accountId);
     if (!a) throw new Error(`account ${accountId} not found`);
     const live = (await this.accounts.getTokens(accountId)).filter((t) => t.revoked_at === null);
+    const twin = await this.accounts.getTestTwin(accountId);
+    const testToken = twin
+      ? (await this.accounts.getTokens(twin.id)).filter((t) => t.revoked_at === null).at(-1)
+      : undefined;
     return {
       account_id: a.id,
       name: a.name,
@@ -192,11 +269,12 @@ export class AccountService {
       token_prefix: live.at(-1)?.token_prefix ?? '',
       credit_warning_threshold: a.credit_warning_threshold,
       credit_warning_active: creditWarningActive(a.credit_balance, a.credit_warning_threshold),
+      test: twin ? { token_prefix: testToken?.token_prefix ?? '', credits: twin.credit_balance } : null,
     };
   }
 
   async list(): Promise<AccountSettings[]> {
-    const all = await this.accounts.getAll();
+    const all = await this.accounts.getAllLive();
     return Promise.all(all.map((a) => this.settings(a.id)));
   }
 
@@ -206,7 +284,7 @@ export class AccountService {
    */
   async ensureDemoAccount(): Promise<{ accountId: string; token: string } | null> {
     if (!this.config.demoAccount.enabled) return null;
-    const existing = await this.accounts.getAll();
+    const existing = await this.accounts.getAllLive();
     if (existing.some((a) => a.name === 'demo')) return null;
     const created = await this.create({
       name: 'demo',

@@ -74,6 +74,7 @@ export class ConsoleSessionService {
       accountId: account.id,
       account,
       agentPlatform: tokens.some((t) => t.revoked_at === null && t.agent_platform === 1),
+      test: account.live_account_id !== null,
     };
   }
 

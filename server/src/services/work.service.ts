@@ -12,6 +12,8 @@ import { parseResult, type TaskService } from './task.service.js';
 import type { UploadService } from './upload.service.js';
 import type { VoiceService } from './voice.service.js';
 import type { WorkBillingService } from './work-billing.service.js';
+import { RESERVED_ID_PREFIX } from './test-mode.js';
+import { outcomeError, outcomeOfId, type TestOutcome } from './test-outcomes.js';
 
 /** What this server translates (media/translate's TranslationCatalog): the engines decide the set. */
 export interface TranslationTargets {
@@ -60,7 +62,13 @@ export interface WorkInput {
   ambienceNormLufs?: number;
   model?: number;
   targetLanguage?: string;
+  /** Test mode: what the task does instead of its work (services/test-outcomes). */
+  testOutcome?: TestOutcome;
 }
+
+/** A test token's reserved id (`test_…`): it names an outcome, not an avatar or voice to look up. */
+const isReservedFor = (caller: Caller, id: string | undefined): boolean =>
+  caller.test && id !== undefined && id.startsWith(RESERVED_ID_PREFIX);
 
 type Common = { title?: string; aigc_flag?: number; pipeline?: string; video_start_msec?: number };
 
@@ -82,7 +90,7 @@ export class WorkService {
   }
 
   private async checkAvatar(caller: Caller, avatar: string | undefined): Promise<void> {
-    if (avatar === undefined) return;
+    if (avatar === undefined || isReservedFor(caller, avatar)) return;
     const a = await this.avatars.getUsable(caller, avatar);
     if (!a || a.state !== 'ready') throw ERRORS.notFound('avatar', avatar);
   }
@@ -96,6 +104,27 @@ export class WorkService {
     return this.billing.reserveForMinute(type);
   }
 
+  private async checkVoice(caller: Caller, voice: string): Promise<void> {
+    if (!isReservedFor(caller, voice)) await this.voices.getUsable(caller, voice);
+  }
+
+  /**
+   * The test outcome a test token's request asks for, by a reserved avatar or voice id or by its
+   * `Prefer` header (Caller.testOutcome), or null; two different ones are refused.
+   */
+  private testOutcome(caller: Caller, input: WorkInput): TestOutcome | null {
+    if (!caller.test) return null;
+    const asked: TestOutcome[] = [];
+    if (isReservedFor(caller, input.avatar)) asked.push(outcomeOfId('avatar', input.avatar!));
+    if (isReservedFor(caller, input.voice)) asked.push(outcomeOfId('voice', input.voice!));
+    if (caller.testOutcome) asked.push(caller.testOutcome);
+    const [first] = asked;
+    if (asked.some((o) => JSON.stringify(o) !== JSON.stringify(first))) {
+      throw ERRORS.invalid('the request asks for two different test outcomes; ask for one');
+    }
+    return first ?? null;
+  }
+
   private submit(
     caller: Caller,
     type: WorkType,
@@ -104,12 +133,16 @@ export class WorkService {
     reserve: number,
     gate?: Parameters<TaskService['checkPlan']>[1],
   ) {
+    const outcome = this.testOutcome(caller, input);
+    if (outcome?.kind === 'refuse') throw outcomeError(outcome.code, type);
     return this.tasks.submit(caller, {
       family: 'work',
       type,
       title: title || 'Untitled',
-      input: { ...input },
-      job: JobName.WorkRender,
+      input: outcome ? { ...input, testOutcome: outcome } : { ...input },
+      // A failing test task runs its outcome, not a render; a waiting one runs nothing.
+      job: outcome ? JobName.TestOutcome : JobName.WorkRender,
+      noJob: outcome?.kind === 'wait',
       reserve,
       planGate: gate,
     });
@@ -144,7 +177,7 @@ export class WorkService {
     } else {
       await this.uploads.resolve(caller, p.video_file_id, 'video', 'video_file_id');
     }
-    if (p.voice !== undefined) await this.voices.getUsable(caller, p.voice);
+    if (p.voice !== undefined) await this.checkVoice(caller, p.voice);
     await this.checkAvatar(caller, p.video_file_id ? undefined : p.avatar);
   }
 
@@ -273,7 +306,7 @@ export class WorkService {
       );
     this.tasks.checkPlan(caller, 'video_image', 'image-driven video');
     await this.uploads.resolve(caller, p.image_file_id, 'image', 'image_file_id');
-    await this.voices.getUsable(caller, p.voice);
+    await this.checkVoice(caller, p.voice);
     return this.submit(
       caller,
       'video_image',
@@ -286,7 +319,7 @@ export class WorkService {
 
   async audioByTts(caller: Caller, p: { voice: string; text: string; title?: string; aigc_flag?: number }) {
     checkSpeakableText(p.text);
-    await this.voices.getUsable(caller, p.voice);
+    await this.checkVoice(caller, p.voice);
     return this.submit(
       caller,
       'audio_tts',

@@ -77,7 +77,7 @@ for (const engine of engines) {
     async function callerOf(c: Container, credits: number): Promise<Caller> {
       const { account_id } = await c.services.accounts.create({ credits, plan: 'pro' });
       const account = (await c.services.accounts.resolve({ accountId: account_id }))!;
-      return { accountId: account_id, account, agentPlatform: false };
+      return { accountId: account_id, account, agentPlatform: false, test: false };
     }
 
     test('64-bit sizes and balances come back as the numbers stored', async () => {

@@ -130,12 +130,13 @@ export async function api(
     body?: unknown;
     query?: Record<string, string | number>;
     auth?: string;
+    headers?: Record<string, string>;
   } = {},
 ): Promise<ApiResponse> {
   const qs = opts.query
     ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)]))}`
     : '';
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...opts.headers };
   if (opts.auth !== undefined) headers.authorization = opts.auth;
   else if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';

@@ -151,6 +151,23 @@ describe('admin CLI', () => {
     assert.equal(rotated.agent_platform, true);
     const old = await cli(['accounts', 'update', '--token', created.token, '--json'], env);
     assert.equal(old.code, 2, 'the old token no longer resolves');
+
+    const t = await cli(['accounts', 'test-token', '--token', rotated.token, '--json'], env);
+    assert.equal(t.code, 0, t.stderr);
+    const test = JSON.parse(t.stdout) as { token: string; test_account_id: string };
+    assert.match(test.token, /^lk_test_/);
+    const reset = await cli(['accounts', 'test-reset', '--account', created.account_id, '--json'], env);
+    assert.equal(reset.code, 0, reset.stderr);
+    assert.deepEqual(JSON.parse(reset.stdout), { account_id: created.account_id, test_credits: 10_000 });
+    const listed = JSON.parse((await cli(['accounts', 'list', '--json'], env)).stdout) as {
+      account_id: string;
+      test: { token_prefix: string; credits: number } | null;
+    }[];
+    assert.ok(!listed.some((a) => a.account_id === test.test_account_id), 'the test twin is not listed');
+    assert.deepEqual(listed.find((a) => a.account_id === created.account_id)?.test, {
+      token_prefix: test.token.slice(0, 12),
+      credits: 10_000,
+    });
   });
 
   test('bad configuration is reported per variable, all at once', async () => {

@@ -112,6 +112,7 @@ describe(`task transitions under every interleaving (${TEST_DB})`, () => {
       accountId: account_id,
       account: (await accountRows.get(account_id))!,
       agentPlatform: false,
+      test: false,
     };
     const taskId = await tasks.submit(caller, {
       family: 'work',

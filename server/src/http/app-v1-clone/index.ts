@@ -6,6 +6,7 @@ import { isAppError } from '../../errors/app-error.js';
 import { credentialProblem, readCredential } from '../plugins/bearer.js';
 import { withTypos } from '../plugins/leniency.js';
 import { refuseNulChars } from '../plugins/nul-chars.js';
+import { refuseTestOutcomesWhenLive } from '../plugins/test-mode-guard.js';
 import { formatValidationErrors } from '../plugins/validation.js';
 import { cloneAvatarRoutes } from './avatars.js';
 import { envelope } from './envelope.js';
@@ -36,6 +37,7 @@ export async function cloneApi(app: FastifyInstance, opts: { container: Containe
   });
 
   api.addHook('preValidation', refuseNulChars);
+  api.addHook('preValidation', refuseTestOutcomesWhenLive);
 
   api.setErrorHandler((err: FastifyError, req, reply) => {
     reply.serializer((payload) => JSON.stringify(payload)).type('application/json; charset=utf-8');

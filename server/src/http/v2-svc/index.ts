@@ -7,6 +7,7 @@ import type { Caller } from '../../services/account.service.js';
 import { credentialProblem, readCredential } from '../plugins/bearer.js';
 import { withTypos } from '../plugins/leniency.js';
 import { refuseNulChars } from '../plugins/nul-chars.js';
+import { refuseTestOutcomesWhenLive } from '../plugins/test-mode-guard.js';
 import { warmUpRequests } from '../plugins/request-context.js';
 import { WARM_UP_CALLER } from '../warm-up.js';
 import { formatValidationErrors } from '../plugins/validation.js';
@@ -67,6 +68,7 @@ export async function svcApi(
   });
 
   api.addHook('preValidation', refuseNulChars);
+  api.addHook('preValidation', refuseTestOutcomesWhenLive);
 
   api.setErrorHandler((err: FastifyError, req, reply) => {
     // Failures carry only the common fields, not the route's success shape.

@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { isAppError } from '../errors/app-error.js';
+import { SvcCode } from '../errors/codes.js';
+import { liveTokenRefusal, testPreferences } from './test-mode.js';
+import {
+  FAIL_CODES,
+  outcomeError,
+  outcomeOfId,
+  outcomeOfPreferences,
+  REFUSE_CODES,
+} from './test-outcomes.js';
+
+const refusedWith = (f: () => unknown, pattern: RegExp) =>
+  assert.throws(f, (e) => isAppError(e) && e.code === SvcCode.InvalidParameter && pattern.test(e.message));
+
+test('every code a submission or a task can give has a test outcome, with the realistic message', () => {
+  const all = Object.values(SvcCode).filter((c) => c !== SvcCode.Ok && c !== SvcCode.InvalidToken);
+  assert.deepEqual([...REFUSE_CODES].sort(), [...all].sort(), 'every code but 0 and 2003 at submission');
+  assert.deepEqual([...FAIL_CODES].sort(), [1002, 1011, 2013, 2014, 2015, 2016, 99].sort());
+  for (const code of REFUSE_CODES) {
+    const e = outcomeError(code, 'video_tts');
+    assert.equal(e.code, code);
+    assert.match(e.message, /\S.* \(test outcome\)$/);
+  }
+  assert.match(outcomeError(1006, 'video_tts').message, /^video_tts needs plan 'pro'/);
+});
+
+test('reserved ids name their outcome; unknown ones and codes a task cannot end with are refused', () => {
+  assert.deepEqual(outcomeOfId('avatar', 'test_fail_2014'), { kind: 'fail', code: 2014 });
+  assert.deepEqual(outcomeOfId('voice', 'test_refuse_1002'), { kind: 'refuse', code: 1002 });
+  assert.deepEqual(outcomeOfId('avatar', 'test_wait'), { kind: 'wait' });
+  refusedWith(() => outcomeOfId('avatar', 'test_fail_1015'), /1015 is given at submission only/);
+  refusedWith(() => outcomeOfId('avatar', 'test_refuse_2003'), /can be refused with 11, 14/);
+  refusedWith(() => outcomeOfId('voice', 'test_fail'), /voice 'test_fail' is not a reserved test id/);
+  refusedWith(() => outcomeOfId('voice', 'test_wait_10s'), /not a reserved test id/);
+});
+
+test('Prefer: outcome preferences are read; anything else of likeness is refused by name', () => {
+  assert.deepEqual(testPreferences('respond-async, likeness-outcome=fail; code=2014'), [
+    'likeness-outcome=fail; code=2014',
+  ]);
+  assert.deepEqual(testPreferences(['return=minimal', 'Likeness-Outcome=wait']), ['Likeness-Outcome=wait']);
+  assert.deepEqual(outcomeOfPreferences(['likeness-outcome=fail; code=2014']), { kind: 'fail', code: 2014 });
+  assert.deepEqual(outcomeOfPreferences(['likeness-outcome=refuse;code=1002']), {
+    kind: 'refuse',
+    code: 1002,
+  });
+  assert.deepEqual(outcomeOfPreferences(['likeness-outcome=wait']), { kind: 'wait' });
+  assert.equal(outcomeOfPreferences([]), null);
+  refusedWith(() => outcomeOfPreferences(['likeness-delay=30s']), /'likeness-delay=30s' is not a preference/);
+  refusedWith(() => outcomeOfPreferences(['likeness-outcome=fail; code=abc']), /is malformed/);
+  refusedWith(() => outcomeOfPreferences(['likeness-outcome=explode']), /is malformed/);
+  refusedWith(
+    () => outcomeOfPreferences(['likeness-outcome=wait', 'likeness-outcome=fail; code=2014']),
+    /one likeness-outcome per request/,
+  );
+});
+
+test('a live token may not ask for test outcomes; other ids and preferences pass', () => {
+  assert.equal(liveTokenRefusal({ avatar: 'a_123', voice: 'pub-en-emma' }, 'respond-async'), null);
+  assert.equal(liveTokenRefusal({ title: 'test_fail_2014' }, undefined), null, 'only id fields are read');
+  assert.match(
+    liveTokenRefusal({ avatar: 'test_fail_2014' }, undefined) ?? '',
+    /^avatar 'test_fail_2014': test outcomes need a test token \(lk_test_…\)/,
+  );
+  assert.match(liveTokenRefusal(null, 'likeness-outcome=wait') ?? '', /^Prefer: likeness-outcome=wait:/);
+});

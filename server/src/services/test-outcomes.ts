@@ -1,0 +1,175 @@
+import { AppError, ERRORS } from '../errors/app-error.js';
+import { SvcCode } from '../errors/codes.js';
+import { PREFER_PREFIX, RESERVED_ID_PREFIX } from './test-mode.js';
+
+/**
+ * Outcomes on demand for test tokens: what a reserved avatar or voice id, or a `Prefer:
+ * likeness-outcome=…` preference, makes a work submission do instead of its real work.
+ *
+ * - `refuse` answers the submission itself with the code (no task);
+ * - `fail` accepts it and ends the task with the code, as a failing render would;
+ * - `wait` accepts it and leaves the task waiting (status 1) until it is deleted.
+ */
+export type TestOutcome =
+  { kind: 'refuse'; code: number } | { kind: 'fail'; code: number } | { kind: 'wait' };
+
+/** What a code's realistic failure says, given the operation (`video_tts`, ...). */
+type Failure = (operation: string) => AppError;
+
+const TEST_NOTE = ' (test outcome)';
+const withNote = (e: AppError) => new AppError(e.code, `${e.message}${TEST_NOTE}`, e.details);
+
+/**
+ * Every generation-API code a work submission or a work task can end with, its realistic message,
+ * and when the real service gives it: at submission only, or at submission and in the task.
+ */
+const FAILURES: ReadonlyMap<number, { inTask: boolean; failure: Failure }> = new Map<
+  number,
+  { inTask: boolean; failure: Failure }
+>([
+  [
+    SvcCode.InvalidParameter,
+    { inTask: false, failure: () => ERRORS.invalid('text is empty: send the words to speak') },
+  ],
+  [SvcCode.NotFound, { inTask: false, failure: () => ERRORS.notFound('avatar', 'a_0000') }],
+  [SvcCode.TooManyActiveWorks, { inTask: false, failure: () => ERRORS.tooManyActiveWorks(5) }],
+  [SvcCode.InsufficientCredits, { inTask: true, failure: () => ERRORS.insufficientCredits(12, 3) }],
+  [SvcCode.MembershipRequired, { inTask: false, failure: (op) => ERRORS.membershipRequired(op, 'basic') }],
+  [
+    SvcCode.MembershipLevelTooLow,
+    { inTask: false, failure: (op) => ERRORS.membershipTooLow(op, 'pro', 'basic') },
+  ],
+  [
+    SvcCode.HifiVoiceSoldOut,
+    {
+      inTask: false,
+      failure: () =>
+        new AppError(SvcCode.HifiVoiceSoldOut, 'high-fidelity voice is sold out; try again later'),
+    },
+  ],
+  [SvcCode.VoiceProtected, { inTask: true, failure: () => ERRORS.voiceProtected() }],
+  [SvcCode.VoiceCloneLimit, { inTask: false, failure: () => ERRORS.voiceCloneLimit(50) }],
+  [SvcCode.DailyWorkLimit, { inTask: false, failure: () => ERRORS.dailyWorkLimit(200) }],
+  [
+    SvcCode.FileTooLarge,
+    {
+      inTask: false,
+      failure: () => ERRORS.fileTooLarge('the audio file (file_id)', 100 * 1024 * 1024, 131_072_000),
+    },
+  ],
+  [
+    SvcCode.FileTypeUnsupported,
+    {
+      inTask: false,
+      failure: () => ERRORS.fileType('the audio file (file_id) must be mp3, wav or m4a, got ogg'),
+    },
+  ],
+  [
+    SvcCode.AudioResourceFailed,
+    {
+      inTask: true,
+      failure: () => ERRORS.audio('the audio (audio_url) could not be fetched: the server answered HTTP 404'),
+    },
+  ],
+  [
+    SvcCode.VideoResourceFailed,
+    {
+      inTask: true,
+      failure: () => ERRORS.video('the avatar video could not be read: the file is not readable media'),
+    },
+  ],
+  [
+    SvcCode.AvatarCloneFailed,
+    {
+      inTask: true,
+      failure: () =>
+        ERRORS.avatarClone(
+          'no face was found in the video; use a clip where a face at least 40 px wide is clearly visible',
+        ),
+    },
+  ],
+  [
+    SvcCode.ImageResourceFailed,
+    {
+      inTask: true,
+      failure: () =>
+        ERRORS.image('the image (image_file_id) could not be read: the file is not a readable picture'),
+    },
+  ],
+  [SvcCode.Internal, { inTask: true, failure: () => ERRORS.internal() }],
+]);
+
+const codesWhere = (inTask: boolean) =>
+  [...FAILURES].filter(([, f]) => !inTask || f.inTask).map(([code]) => code);
+
+/** Codes `refuse` can give (every one) and `fail` can give (those a task can end with). */
+export const REFUSE_CODES: readonly number[] = codesWhere(false);
+export const FAIL_CODES: readonly number[] = codesWhere(true);
+
+/** The error a test outcome's code stands for, marked as a test outcome. Pure. */
+export function outcomeError(code: number, operation: string): AppError {
+  const f = FAILURES.get(code);
+  if (!f) throw new RangeError(`no test failure for code ${code}`);
+  return withNote(f.failure(operation));
+}
+
+const RESERVED_IDS =
+  `${RESERVED_ID_PREFIX}fail_<code> (the task fails with it: ${FAIL_CODES.join(', ')}), ` +
+  `${RESERVED_ID_PREFIX}refuse_<code> (the submission is refused with it: ${REFUSE_CODES.join(', ')}) ` +
+  `and ${RESERVED_ID_PREFIX}wait (the task waits until deleted)`;
+
+function checked(kind: 'refuse' | 'fail', code: number, said: string): TestOutcome {
+  const allowed = kind === 'fail' ? FAIL_CODES : REFUSE_CODES;
+  if (!allowed.includes(code)) {
+    const hint =
+      kind === 'fail' && REFUSE_CODES.includes(code)
+        ? `; ${code} is given at submission only: ask to refuse with it`
+        : '';
+    throw ERRORS.invalid(
+      `${said}: a task can ${kind === 'fail' ? 'fail' : 'be refused'} with ${allowed.join(', ')}${hint}`,
+    );
+  }
+  return { kind, code };
+}
+
+/** The outcome a reserved id asks for (it starts with RESERVED_ID_PREFIX); refuses unknown ones. Pure. */
+export function outcomeOfId(field: string, id: string): TestOutcome {
+  const rest = id.slice(RESERVED_ID_PREFIX.length);
+  if (rest === 'wait') return { kind: 'wait' };
+  const m = /^(fail|refuse)_(\d{1,4})$/.exec(rest);
+  if (m) return checked(m[1] as 'fail' | 'refuse', Number(m[2]), `${field} '${id}'`);
+  throw ERRORS.invalid(`${field} '${id}' is not a reserved test id; the reserved ids are ${RESERVED_IDS}`);
+}
+
+/** The preferences test mode knows so far. */
+const KNOWN =
+  'likeness-outcome=fail; code=<code>, likeness-outcome=refuse; code=<code> and likeness-outcome=wait';
+
+/**
+ * The outcome `likeness-…` preferences (testPreferences) ask for, or null for none; refuses
+ * unknown or malformed ones, naming them. Pure.
+ */
+export function outcomeOfPreferences(preferences: readonly string[]): TestOutcome | null {
+  let outcome: TestOutcome | null = null;
+  for (const p of preferences) {
+    const [head = '', ...params] = p.split(';').map((s) => s.trim());
+    const [name, value] = head.split('=').map((s) => s.trim().toLowerCase());
+    if (name !== `${PREFER_PREFIX}outcome` || outcome) {
+      throw ERRORS.invalid(
+        outcome
+          ? `Prefer: '${p}': one likeness-outcome per request`
+          : `Prefer: '${p}' is not a preference likeness knows; it knows ${KNOWN}`,
+      );
+    }
+    if (value === 'wait' && params.length === 0) {
+      outcome = { kind: 'wait' };
+      continue;
+    }
+    const code = params.length === 1 ? /^code=(\d{1,4})$/i.exec(params[0]!.replace(/\s+/g, '')) : null;
+    if ((value !== 'fail' && value !== 'refuse') || !code) {
+      throw ERRORS.invalid(`Prefer: '${p}' is malformed; likeness knows ${KNOWN}`);
+    }
+    outcome = checked(value, Number(code[1]), `Prefer: '${p}'`);
+  }
+  return outcome;
+}

@@ -1,0 +1,247 @@
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { after, before, describe, test } from 'node:test';
+import { TEST_BALANCE } from '../../src/services/test-mode.js';
+import { api, createAccount, startServer, waitTask, type TestServer } from '../helpers/server.js';
+
+describe('test mode: test tokens', () => {
+  let server: TestServer;
+  before(async () => {
+    // Workers off: this is about tokens, balances and what each token sees, not rendering.
+    server = await startServer();
+    await server.container.queue.stop();
+  });
+  after(() => server.close());
+
+  const credit = async (token: string) =>
+    (await api(server, 'GET', '/api/v2/svc/account/credit', { token })).body.left as number;
+  const publicAvatar = async (token: string) =>
+    (await api(server, 'GET', '/api/v2/svc/avatar/list', { token, query: { kind: 2 } })).body.data[0]
+      .avatar as string;
+
+  test('a test token has a balance of its own; its works are apart from live ones both ways', async () => {
+    const live = await createAccount(server, { credits: 50 });
+    const accounts = server.container.services.accounts;
+    const { token: testToken } = await accounts.createTestToken(live.account_id);
+    assert.match(testToken, /^lk_test_[A-Za-z0-9_-]{40,}$/);
+    assert.equal(await credit(testToken), TEST_BALANCE);
+    assert.equal(await credit(live.token), 50);
+
+    const body = { text: 'Hello there.', voice: 'pub-en-emma', avatar: await publicAvatar(testToken) };
+    const made = await api(server, 'POST', '/api/v2/svc/video/create_by_tts', { token: testToken, body });
+    assert.equal(made.body.code, 0, JSON.stringify(made.body));
+    const spent = TEST_BALANCE - (await credit(testToken));
+    assert.ok(spent > 0, 'the test balance pays for test works');
+    assert.equal(await credit(live.token), 50, 'live credits untouched');
+
+    const query = (token: string, taskId: string) =>
+      api(server, 'GET', '/api/v2/svc/video/task', { token, query: { task_id: taskId } });
+    assert.equal((await query(testToken, made.body.task_id)).body.code, 0);
+    assert.equal((await query(live.token, made.body.task_id)).body.code, 14, 'a test work is not live');
+    const liveWork = await api(server, 'POST', '/api/v2/svc/video/create_by_tts', {
+      token: live.token,
+      body: { ...body, avatar: await publicAvatar(live.token) },
+    });
+    assert.equal(liveWork.body.code, 0, JSON.stringify(liveWork.body));
+    assert.equal((await query(testToken, liveWork.body.task_id)).body.code, 14, 'a live work is not test');
+    const del = await api(server, 'DELETE', '/api/v2/svc/video/task', {
+      token: testToken,
+      query: { task_id: liveWork.body.task_id },
+    });
+    assert.equal(del.body.code, 14, 'a test token cannot delete live work');
+
+    // Reset: the test balance is back, with a ledger entry; live is still untouched.
+    assert.equal(await accounts.resetTestBalance(live.account_id), TEST_BALANCE);
+    assert.equal(await credit(testToken), TEST_BALANCE);
+    assert.ok((await credit(live.token)) < 50);
+  });
+
+  test('a new test token revokes the last; the twin follows the live settings and is not listed', async () => {
+    const live = await createAccount(server, { credits: 5 });
+    const accounts = server.container.services.accounts;
+    const first = await accounts.createTestToken(live.account_id);
+    const second = await accounts.createTestToken(live.account_id);
+    assert.equal(second.test_account_id, first.test_account_id, 'one twin per account');
+    assert.equal(await credit(second.token), TEST_BALANCE);
+    // The auth cache is cleared by the new token, so the old one is refused at once.
+    const old = await api(server, 'GET', '/api/v2/svc/account/credit', { token: first.token });
+    assert.equal(old.status, 401);
+    assert.equal(old.body.code, 2003);
+
+    await accounts.update(live.account_id, { callbackUrl: 'http://127.0.0.1:9/hook', v2Callback: true });
+    const secret = await accounts.rotateCallbackSecret(live.account_id);
+    const twin = (await accounts.resolve({ accountId: first.test_account_id }))!;
+    assert.equal(twin.callback_url, 'http://127.0.0.1:9/hook');
+    assert.equal(twin.v2_callback, 1);
+    assert.equal(twin.callback_secret, secret, 'test callbacks are signed with the live secret');
+
+    const listed = await accounts.list();
+    assert.ok(!listed.some((a) => a.account_id === first.test_account_id), 'twins are not listed');
+    const mine = listed.find((a) => a.account_id === live.account_id)!;
+    assert.deepEqual(mine.test, { token_prefix: second.token.slice(0, 12), credits: TEST_BALANCE });
+    await assert.rejects(accounts.createTestToken(first.test_account_id), /is a test account/);
+  });
+
+  test('a live token asking for a test outcome is refused with 11, naming what to change', async () => {
+    const live = await createAccount(server, { credits: 50 });
+    const avatar = await publicAvatar(live.token);
+    const reserved = await api(server, 'POST', '/api/v2/svc/video/create_by_tts', {
+      token: live.token,
+      body: { text: 'Hello.', voice: 'pub-en-emma', avatar: 'test_fail_2014' },
+    });
+    assert.equal(reserved.body.code, 11);
+    assert.match(reserved.body.message, /avatar 'test_fail_2014'.*need a test token \(lk_test_/);
+    const voice = await api(server, 'POST', '/api/v2/svc/audio/create_by_tts', {
+      token: live.token,
+      body: { text: 'Hello.', voice: 'test_wait' },
+    });
+    assert.equal(voice.body.code, 11);
+    assert.match(voice.body.message, /voice 'test_wait'/);
+    const prefer = await api(server, 'POST', '/api/v2/svc/video/create_by_tts', {
+      token: live.token,
+      body: { text: 'Hello.', voice: 'pub-en-emma', avatar },
+      headers: { prefer: 'respond-async, likeness-outcome=fail; code=2014' },
+    });
+    assert.equal(prefer.body.code, 11);
+    assert.match(
+      prefer.body.message,
+      /Prefer: likeness-outcome=fail; code=2014: test outcomes need a test token/,
+    );
+    assert.equal(await credit(live.token), 50, 'nothing was charged');
+    // Other preferences are not test mode's business.
+    const plain = await api(server, 'GET', '/api/v2/svc/account/credit', {
+      token: live.token,
+      headers: { prefer: 'respond-async' },
+    });
+    assert.equal(plain.body.code, 0);
+  });
+});
+
+describe('test mode: outcomes on demand', () => {
+  let server: TestServer;
+  let hook: Server;
+  const got: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+  let live: { account_id: string; token: string };
+  let testToken: string;
+  let avatar: string;
+  before(async () => {
+    server = await startServer();
+    hook = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        got.push({ headers: req.headers, body });
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+    live = await createAccount(server, { credits: 50 });
+    const port = (hook.address() as { port: number }).port;
+    await server.container.services.accounts.update(live.account_id, {
+      callbackUrl: `http://127.0.0.1:${port}/hook`,
+    });
+    testToken = (await server.container.services.accounts.createTestToken(live.account_id)).token;
+    avatar = (await api(server, 'GET', '/api/v2/svc/avatar/list', { token: testToken, query: { kind: 2 } }))
+      .body.data[0].avatar;
+  });
+  after(async () => {
+    await new Promise<void>((r) => hook.close(() => r()));
+    await server.close();
+  });
+
+  const credit = async (token: string) =>
+    (await api(server, 'GET', '/api/v2/svc/account/credit', { token })).body.left as number;
+  const tts = (body: Record<string, unknown>, prefer?: string) =>
+    api(server, 'POST', '/api/v2/svc/video/create_by_tts', {
+      token: testToken,
+      body: { text: 'Hello there.', voice: 'pub-en-emma', avatar, title: 'outcome', ...body },
+      headers: prefer ? { prefer } : undefined,
+    });
+
+  test('test_fail_2014: accepted, then failed with 2014, refunded, and called back signed like live', async () => {
+    const r = await tts({ avatar: 'test_fail_2014' });
+    assert.equal(r.body.code, 0, JSON.stringify(r.body));
+    const done = await waitTask(server, testToken, '/api/v2/svc/video/task', r.body.task_id, 20_000);
+    assert.equal(done.status, 4);
+    assert.equal(done.fail_code, 2014);
+    assert.match(done.fail_reason, /avatar video could not be read.*\(test outcome\)$/);
+    assert.equal(await credit(testToken), TEST_BALANCE, 'the reservation is refunded');
+    assert.equal(await credit(live.token), 50);
+    await server.container.queue.drain();
+    const mine = got.filter((g) => g.body.includes(r.body.task_id));
+    assert.equal(mine.length, 1);
+    const body = JSON.parse(mine[0]!.body);
+    assert.deepEqual(
+      Object.keys(body).sort(),
+      ['code', 'duration', 'message', 'status', 'task_id', 'title', 'type', 'video_Url'].sort(),
+    );
+    assert.equal(body.code, 2014);
+    const secret = (await server.container.services.accounts.settings(live.account_id)).callback_secret;
+    const ts = String(mine[0]!.headers['x-likeness-timestamp']);
+    const expected = `v1=${createHmac('sha256', secret).update(`${ts}.${mine[0]!.body}`).digest('hex')}`;
+    assert.equal(mine[0]!.headers['x-likeness-signature'], expected, 'signed with the live secret');
+  });
+
+  test('test_refuse_1002 and a voice id: refused at submission with the code, nothing charged', async () => {
+    const r = await tts({ avatar: 'test_refuse_1002' });
+    assert.equal(r.body.code, 1002);
+    assert.match(r.body.message, /insufficient credits.*\(test outcome\)$/);
+    assert.equal(r.body.task_id, undefined);
+    const audio = await api(server, 'POST', '/api/v2/svc/audio/create_by_tts', {
+      token: testToken,
+      body: { text: 'Hello.', voice: 'test_refuse_2012' },
+    });
+    assert.equal(audio.body.code, 2012);
+    assert.equal(await credit(testToken), TEST_BALANCE);
+  });
+
+  test('test_wait: the task stays waiting until it is deleted, then its reservation comes back', async () => {
+    const r = await tts({ voice: 'test_wait' });
+    assert.equal(r.body.code, 0, JSON.stringify(r.body));
+    await server.container.queue.drain();
+    const q = await api(server, 'GET', '/api/v2/svc/video/task', {
+      token: testToken,
+      query: { task_id: r.body.task_id },
+    });
+    assert.equal(q.body.status, 1);
+    assert.ok((await credit(testToken)) < TEST_BALANCE);
+    const del = await api(server, 'DELETE', '/api/v2/svc/video/task', {
+      token: testToken,
+      query: { task_id: r.body.task_id },
+    });
+    assert.equal(del.body.code, 0, JSON.stringify(del.body));
+    assert.equal(await credit(testToken), TEST_BALANCE);
+  });
+
+  test('Prefer: likeness-outcome steers a real request; unknown, malformed or misplaced ones are refused', async () => {
+    const r = await tts({}, 'likeness-outcome=fail; code=2013');
+    assert.equal(r.body.code, 0, JSON.stringify(r.body));
+    const done = await waitTask(server, testToken, '/api/v2/svc/video/task', r.body.task_id, 20_000);
+    assert.equal(done.fail_code, 2013);
+    const refused = await tts({}, 'likeness-outcome=refuse; code=1001');
+    assert.equal(refused.body.code, 1001);
+
+    const unknown = await tts({}, 'likeness-callback=duplicate');
+    assert.equal(unknown.body.code, 11);
+    assert.match(unknown.body.message, /'likeness-callback=duplicate' is not a preference likeness knows/);
+    const malformed = await tts({}, 'likeness-outcome=fail');
+    assert.equal(malformed.body.code, 11);
+    assert.match(malformed.body.message, /'likeness-outcome=fail' is malformed/);
+    const submissionOnly = await tts({ avatar: 'test_fail_1005' });
+    assert.equal(submissionOnly.body.code, 11);
+    assert.match(submissionOnly.body.message, /1005 is given at submission only/);
+    const unknownId = await tts({ avatar: 'test_explode' });
+    assert.equal(unknownId.body.code, 11);
+    assert.match(unknownId.body.message, /not a reserved test id; the reserved ids are test_fail_<code>/);
+    const twoOutcomes = await tts({ avatar: 'test_fail_2014' }, 'likeness-outcome=wait');
+    assert.equal(twoOutcomes.body.code, 11);
+    const misplaced = await api(server, 'GET', '/api/v2/svc/account/credit', {
+      token: testToken,
+      headers: { prefer: 'likeness-outcome=wait' },
+    });
+    assert.equal(misplaced.body.code, 11);
+    assert.match(misplaced.body.message, /test outcomes steer works/);
+    assert.equal(await credit(testToken), TEST_BALANCE);
+  });
+});
