@@ -64,6 +64,8 @@ export interface WorkInput {
   targetLanguage?: string;
   /** Test mode: what the task does instead of its work (services/test-outcomes). */
   testOutcome?: TestOutcome;
+  /** Rendered as a draft (media/compose/draft): small, fast, marked TEST. A test token's works are. */
+  draft?: boolean;
 }
 
 /** A test token's reserved id (`test_…`): it names an outcome, not an avatar or voice to look up. */
@@ -139,7 +141,9 @@ export class WorkService {
       family: 'work',
       type,
       title: title || 'Untitled',
-      input: outcome ? { ...input, testOutcome: outcome } : { ...input },
+      input: outcome
+        ? { ...input, testOutcome: outcome }
+        : { ...input, ...(caller.test ? { draft: true } : {}) },
       // A failing test task runs its outcome, not a render; a waiting one runs nothing.
       job: outcome ? JobName.TestOutcome : JobName.WorkRender,
       noJob: outcome?.kind === 'wait',

@@ -1,8 +1,15 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { after, before, describe, test } from 'node:test';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { extractFrame } from '../../src/media/compose/index.js';
 import { TEST_BALANCE } from '../../src/services/test-mode.js';
+import { bins } from '../helpers/media-fixtures.js';
+import { download } from '../helpers/probe.js';
 import { api, createAccount, startServer, waitTask, type TestServer } from '../helpers/server.js';
 
 describe('test mode: test tokens', () => {
@@ -150,6 +157,61 @@ describe('test mode: outcomes on demand', () => {
     await server.close();
   });
 
+  // Each test starts from a full test balance (reset as an integrator would between runs).
+  beforeEach(() => server.container.services.accounts.resetTestBalance(live.account_id));
+
+  /** Share of strongly red pixels in the frame's top-left quarter at `atSec` (the TEST mark's box). */
+  async function redShare(video: string, dir: string): Promise<number> {
+    const png = join(dir, `${Math.random().toString(36).slice(2)}.png`);
+    await extractFrame(bins, video, 0.5, png);
+    const img = sharp(png);
+    const { width = 0, height = 0 } = await img.metadata();
+    const { data, info } = await img
+      .extract({ left: 0, top: 0, width: width >> 1, height: height >> 2 })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let red = 0;
+    for (let i = 0; i < data.length; i += info.channels) {
+      if (data[i]! > 170 && data[i + 1]! < 90 && data[i + 2]! < 90) red++;
+    }
+    return red / (info.width * info.height);
+  }
+
+  test("a test token's video is a draft: 360 px, 12 fps, marked TEST, as long as the live one", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'likeness-draft-'));
+    try {
+      const body = {
+        text: 'Hello, this is a draft.',
+        voice: 'pub-en-emma',
+        avatar: 'pub-avatar-lin',
+        st_show: 1,
+      };
+      const [t, l] = await Promise.all(
+        [testToken, live.token].map((token) =>
+          api(server, 'POST', '/api/v2/svc/video/create_by_tts', { token, body }),
+        ),
+      );
+      const draft = await waitTask(server, testToken, '/api/v2/svc/video/task', t!.body.task_id, 60_000);
+      const full = await waitTask(server, live.token, '/api/v2/svc/video/task', l!.body.task_id, 60_000);
+      assert.equal(draft.status, 3, JSON.stringify(draft));
+      const d = await download(draft.video_Url, dir, 'draft.mp4');
+      const f = await download(full.video_Url, dir, 'full.mp4');
+      assert.deepEqual([d.info.video?.width, d.info.video?.height], [360, 640]);
+      assert.deepEqual([f.info.video?.width, f.info.video?.height], [720, 1280]);
+      assert.ok(Math.abs((d.info.video?.fps ?? 0) - 12) < 0.01, `draft fps ${d.info.video?.fps}`);
+      assert.ok(
+        Math.abs(d.info.durationSec - f.info.durationSec) <= 0.1,
+        `${d.info.durationSec} vs ${f.info.durationSec}`,
+      );
+      assert.equal(d.info.audio?.codec, 'aac');
+      assert.ok((await redShare(d.path, dir)) > 0.02, 'the draft shows its red TEST box');
+      assert.ok((await redShare(f.path, dir)) < 0.002, 'the live render has none');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   const credit = async (token: string) =>
     (await api(server, 'GET', '/api/v2/svc/account/credit', { token })).body.left as number;
   const tts = (body: Record<string, unknown>, prefer?: string) =>
@@ -160,6 +222,7 @@ describe('test mode: outcomes on demand', () => {
     });
 
   test('test_fail_2014: accepted, then failed with 2014, refunded, and called back signed like live', async () => {
+    const liveBefore = await credit(live.token);
     const r = await tts({ avatar: 'test_fail_2014' });
     assert.equal(r.body.code, 0, JSON.stringify(r.body));
     const done = await waitTask(server, testToken, '/api/v2/svc/video/task', r.body.task_id, 20_000);
@@ -167,7 +230,7 @@ describe('test mode: outcomes on demand', () => {
     assert.equal(done.fail_code, 2014);
     assert.match(done.fail_reason, /avatar video could not be read.*\(test outcome\)$/);
     assert.equal(await credit(testToken), TEST_BALANCE, 'the reservation is refunded');
-    assert.equal(await credit(live.token), 50);
+    assert.equal(await credit(live.token), liveBefore);
     await server.container.queue.drain();
     const mine = got.filter((g) => g.body.includes(r.body.task_id));
     assert.equal(mine.length, 1);

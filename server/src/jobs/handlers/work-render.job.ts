@@ -7,6 +7,10 @@ import { SvcCode } from '../../errors/codes.js';
 import {
   aigcLabelText,
   cuesFromWords,
+  draftOutput,
+  draftScale,
+  scaledSize,
+  scaleSubtitleStyle,
   renderAudio,
   renderTalkingVideo,
   type AvatarSource,
@@ -61,6 +65,9 @@ function seedOf(id: string): number {
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
   return h >>> 0;
 }
+
+/** What a draft render shows in its corner. */
+const DRAFT_MARK = 'TEST';
 
 /** Subtitle cues from the spoken text and its word timings (cue width counts full-width characters). */
 const cuesFor = (text: string, words: Parameters<typeof wordsWithPunctuation>[1]) =>
@@ -184,11 +191,21 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
       aigcLabel: aigc ? { text: aigcLabelText(sound.language) } : null,
       still,
     };
+    // A draft (a test token's work) is made small and fast, and marked; what is sized in output
+    // pixels below (a template's canvas, subtitles) shrinks with it.
+    const draft = input.draft === true;
+    if (draft) {
+      job.output = draftOutput(job.output);
+      job.draftMark = DRAFT_MARK;
+    }
+    const full = outputSize(face.width, face.height);
+    const shrink = job.output.width / full.width;
 
     if (input.template && extras) {
       const t = d.catalogue.getTemplate(input.template);
       if (!t) throw new AppError(SvcCode.NotFound, `template '${input.template}' no longer exists`);
-      const canvas = templateCanvas(t, { width: face.width, height: face.height });
+      const fullCanvas = templateCanvas(t, { width: face.width, height: face.height });
+      const canvas = draft ? scaledSize(fullCanvas, draftScale(fullCanvas)) : fullCanvas;
       const bg = join(tmp, 'background.png');
       const { avatarBox, subtitleBox } = await withTimeLimit(
         ctx.signal,
@@ -212,16 +229,19 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
       const s = input.subtitles;
       job.subtitles = {
         cues: cuesFor(input.text ?? '', sound.speech.words),
-        style: {
-          fontName: s.fontName,
-          fontSize: s.fontSize,
-          primaryColor: s.primaryColor,
-          outlineColor: s.outlineColor,
-          x: s.x,
-          y: s.y,
-          width: s.width,
-          height: s.height,
-        },
+        style: scaleSubtitleStyle(
+          {
+            fontName: s.fontName,
+            fontSize: s.fontSize,
+            primaryColor: s.primaryColor,
+            outlineColor: s.outlineColor,
+            x: s.x,
+            y: s.y,
+            width: s.width,
+            height: s.height,
+          },
+          shrink,
+        ),
       };
     }
     if (loudness.mix !== undefined) job.mixLufs = loudness.mix;

@@ -280,6 +280,7 @@ export async function renderTalkingVideoInThread(
       audioFilter: soundtrack.filter,
       subtitles,
       aigc: job.aigcLabel ? { ...job.aigcLabel, fontFile: shippedRegularFontFile() } : null,
+      draftMark: job.draftMark ? { text: job.draftMark, fontFile: shippedRegularFontFile() } : null,
       still: job.still ?? null,
     });
     for (const f of pipeline.avatarGraph.files ?? []) await writeFile(f.path, f.text);

@@ -48,9 +48,15 @@ export interface FinalPassFacts {
   audioFilter?: string | null;
   subtitles: { assPath: string; fontsDir: string } | null;
   aigc: (AigcLabel & { fontFile: string }) | null;
+  /** A draft's mark and its font (TalkingVideoJob.draftMark). */
+  draftMark?: { text: string; fontFile: string } | null;
   /** A JPEG still of the output at `atSec` (its nearest frame), written by the same run. */
   still?: { path: string; atSec: number } | null;
 }
+
+/** The corner across the top or bottom edge from `c`: where a second mark does not cover the first. */
+const acrossFrom = (c: Corner): Corner =>
+  c.endsWith('left') ? (c.replace('left', 'right') as Corner) : (c.replace('right', 'left') as Corner);
 
 /** Where the avatar's picture sits: the template's box, or the whole frame. */
 export function avatarBox(output: VideoOutput, layout: TemplateLayout | null): Box {
@@ -106,6 +112,7 @@ export function planFinalPass(f: FinalPassFacts): TalkingVideoArgsSpec {
     subtitles: f.subtitles,
     poster: f.posterPath ? { input: posterInput } : null,
     aigc: f.aigc ? { text: f.aigc.text, fontFile: f.aigc.fontFile, corner } : null,
+    draftMark: f.draftMark ? { ...f.draftMark, corner: acrossFrom(corner) } : null,
     still: f.still ? { frame: stillFrame } : null,
   });
   return {

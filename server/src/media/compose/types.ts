@@ -156,6 +156,8 @@ export interface TalkingVideoJob {
   still?: { path: string; atSec: number };
   /** Visible corner mark + metadata comment; null or absent = none. */
   aigcLabel?: AigcLabel | null;
+  /** A draft's visible mark ('TEST'), in the corner across from the AIGC mark; absent: none. */
+  draftMark?: string | null;
 }
 
 export interface RenderProgress {

@@ -19,6 +19,8 @@ export interface ComposeGraphSpec {
   subtitles: { assPath: string; fontsDir: string } | null;
   poster: { input: number } | null;
   aigc: { text: string; fontFile: string; corner: Corner } | null;
+  /** A draft's mark, drawn large on a red box (draftMarkFilter). */
+  draftMark?: { text: string; fontFile: string; corner: Corner } | null;
   /** A still of output frame `frame` as it is encoded, for a second output (a JPEG for players). */
   still?: { frame: number } | null;
 }
@@ -40,7 +42,22 @@ export function assFilter(assPath: string, fontsDir: string): string {
  * frame height (2.6 %, at least 14 px) with a margin of 3 % of the shorter side.
  */
 export function aigcMarkFilter(text: string, fontFile: string, canvas: Canvas, corner: Corner): string {
-  const fontSize = Math.max(14, Math.round(canvas.height * 0.026));
+  return cornerMarkFilter(text, fontFile, canvas, corner, { height: 0.026, box: 'black@0.35' });
+}
+
+/** A draft's mark: white text on a red box, twice the AIGC mark's size, so no one takes it for a real render. */
+export function draftMarkFilter(text: string, fontFile: string, canvas: Canvas, corner: Corner): string {
+  return cornerMarkFilter(text, fontFile, canvas, corner, { height: 0.052, box: 'red@0.75' });
+}
+
+function cornerMarkFilter(
+  text: string,
+  fontFile: string,
+  canvas: Canvas,
+  corner: Corner,
+  look: { height: number; box: string },
+): string {
+  const fontSize = Math.max(14, Math.round(canvas.height * look.height));
   const pad = Math.max(2, Math.round(fontSize * 0.3));
   const margin = Math.round(Math.min(canvas.width, canvas.height) * 0.03) + pad;
   const x = corner.endsWith('left') ? String(margin) : `w-tw-${margin}`;
@@ -52,7 +69,7 @@ export function aigcMarkFilter(text: string, fontFile: string, canvas: Canvas, c
     fontsize: fontSize,
     fontcolor: 'white@0.9',
     box: 1,
-    boxcolor: 'black@0.35',
+    boxcolor: look.box,
     boxborderw: pad,
     x,
     y,
@@ -94,6 +111,8 @@ export function composeGraph(spec: ComposeGraphSpec): ComposedGraph {
     coverLabel = 'cover';
   }
   if (spec.aigc) step(aigcMarkFilter(spec.aigc.text, spec.aigc.fontFile, canvas, spec.aigc.corner), 'marked');
+  const d = spec.draftMark;
+  if (d) step(draftMarkFilter(d.text, d.fontFile, canvas, d.corner), 'drafted');
   const picture = `[${cur}]fps=${formatNumber(canvas.fps)},format=yuv420p`;
   if (!spec.still) {
     parts.push(`${picture}[vout]`);
