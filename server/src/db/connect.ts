@@ -22,6 +22,7 @@ import * as m0006 from './migrations/0006-console.js';
 import * as m0007 from './migrations/0007-avatar-media-hash.js';
 import * as m0008 from './migrations/0008-avatar-loop-cut.js';
 import * as m0009 from './migrations/0009-test-accounts.js';
+import * as m0010 from './migrations/0010-callback-faults.js';
 import { dialectOf } from './dialect.js';
 import type { Database } from './schema.js';
 
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-avatar-media-hash': m0007,
   '0008-avatar-loop-cut': m0008,
   '0009-test-accounts': m0009,
+  '0010-callback-faults': m0010,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

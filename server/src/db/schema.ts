@@ -190,6 +190,8 @@ export interface CallbackDeliveriesTable {
   last_error: string | null;
   /** How long the receiver took to answer the last attempt (null: no answer). */
   last_latency_ms: Generated<number | null>;
+  /** Test mode: 'duplicate' (sent twice) or 'bad-signature' (signed with a wrong key); null: none. */
+  test_fault: Generated<string | null>;
   created_at: Iso;
   finished_at: Iso | null;
 }

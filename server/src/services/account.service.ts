@@ -8,7 +8,7 @@ import { newId, newToken } from '../lib/ids.js';
 import type { AccountRepository } from '../repositories/account.repository.js';
 import { creditWarningActive, type CreditService } from './credit.service.js';
 import { TEST_BALANCE, TEST_TOKEN_PREFIX } from './test-mode.js';
-import type { TestOutcome } from './test-outcomes.js';
+import type { TestPreferences } from './test-outcomes.js';
 
 /** Who is calling: resolved from the bearer token by the HTTP layer, passed to every service call. */
 export interface Caller {
@@ -20,8 +20,8 @@ export interface Caller {
   requestId?: string;
   /** A test token: the account is its live account's test twin (services/test-mode.ts). */
   test: boolean;
-  /** The outcome a test token's request asks for in its `Prefer` header (services/test-outcomes). */
-  testOutcome?: TestOutcome | null;
+  /** What a test token's request asks for in its `Prefer` header (services/test-outcomes). */
+  testPreferences?: TestPreferences;
 }
 
 export interface AccountSettings {

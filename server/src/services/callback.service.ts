@@ -11,6 +11,7 @@ import { createSafePoster, type SafePoster } from '../net/safe-post.js';
 import type { AccountRepository } from '../repositories/account.repository.js';
 import type { CallbackRepository } from '../repositories/callback.repository.js';
 import type { CreditWarningNotifier } from './credit.service.js';
+import { CALLBACK_FAULTS, type CallbackFault } from './test-outcomes.js';
 import type { UrlSigner } from './url-signer.js';
 
 /**
@@ -45,6 +46,32 @@ export function creditWarningBody(
     left: balance,
     threshold,
   };
+}
+
+/** A test task's callback fault (WorkInput.testCallback), or null. */
+function callbackFaultOf(task: Pick<TaskRow, 'input'>): CallbackFault | null {
+  try {
+    const fault = (JSON.parse(task.input) as { testCallback?: unknown }).testCallback;
+    return (CALLBACK_FAULTS as readonly unknown[]).includes(fault) ? (fault as CallbackFault) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A late callback comes a tenth of the retry schedule (at least a second) after it would have given up. */
+const lateMarginSec = (scheduleSec: number) => Math.max(1, scheduleSec / 10);
+/** The true notice of an out-of-order pair follows the false one by this much. */
+const OUT_OF_ORDER_GAP_SEC = 1;
+/** What a bad-signature fault appends to the secret: the HMAC is well formed and wrong. */
+const WRONG_KEY_SUFFIX = ':wrong';
+
+interface QueuedDelivery {
+  id?: string;
+  accountId: string;
+  taskId: string;
+  eventType: number;
+  url: string;
+  body: string;
 }
 
 /** Task types that never send a callback (the spec: translate, sing, image-driven). */
@@ -150,16 +177,56 @@ export class CallbackService implements CreditWarningNotifier {
     const account = await this.accounts.get(task.account_id, trx);
     if (!account?.callback_url) return;
     if (event.type !== CallbackEvent.Work && account.v2_callback !== 1) return;
-    await this.queueDelivery(
-      {
-        accountId: account.id,
-        taskId: task.id,
-        eventType: event.type,
-        url: account.callback_url,
-        body: JSON.stringify(event.body),
-      },
-      trx,
-    );
+    const delivery = {
+      accountId: account.id,
+      taskId: task.id,
+      eventType: event.type,
+      url: account.callback_url,
+      body: JSON.stringify(event.body),
+    };
+    const fault = account.live_account_id !== null ? callbackFaultOf(task) : null;
+    if (!fault) {
+      await this.queueDelivery(delivery, trx);
+      return;
+    }
+    await this.queueFaulty(fault, delivery, event.body, trx);
+  }
+
+  /**
+   * A test work's callback as `Prefer: likeness-callback=…` asked: dropped (recorded dead, never
+   * sent), late (first sent after the whole retry schedule would have given up), out of order (a
+   * failure notice for the task first, the true notice a second later; a failed task's notice is
+   * simply sent), or marked for the delivery to send twice or sign wrongly.
+   */
+  private async queueFaulty(
+    fault: CallbackFault,
+    delivery: QueuedDelivery,
+    body: Record<string, unknown>,
+    trx: Db,
+  ): Promise<void> {
+    const now = this.clock.now();
+    if (fault === 'drop') {
+      await this.queueDelivery(delivery, trx, { dropped: true });
+    } else if (fault === 'late') {
+      const schedule = this.config.callbacks.retryScheduleSec.reduce((a, b) => a + b, 0);
+      const afterRetries = schedule + lateMarginSec(schedule);
+      await this.queueDelivery(delivery, trx, { runAt: addSeconds(now, afterRetries) });
+    } else if (fault === 'out-of-order' && body.status === 3) {
+      const early = {
+        ...body,
+        status: 4,
+        code: 99,
+        message: 'internal server error',
+        video_Url: '',
+        duration: 0,
+      };
+      await this.queueDelivery({ ...delivery, body: JSON.stringify(early) }, trx);
+      await this.queueDelivery(delivery, trx, { runAt: addSeconds(now, OUT_OF_ORDER_GAP_SEC) });
+    } else if (fault === 'duplicate' || fault === 'bad-signature') {
+      await this.queueDelivery(delivery, trx, { testFault: fault });
+    } else {
+      await this.queueDelivery(delivery, trx);
+    }
   }
 
   /**
@@ -232,10 +299,14 @@ export class CallbackService implements CreditWarningNotifier {
     return account.callback_url;
   }
 
-  /** An outbox row and its first delivery job, in the caller's transaction. */
+  /**
+   * An outbox row and its first delivery job, in the caller's transaction. Test faults: `runAt`
+   * sends it later, `dropped` records it dead and sends nothing, `testFault` is read by deliver.
+   */
   private async queueDelivery(
-    d: { id?: string; accountId: string; taskId: string; eventType: number; url: string; body: string },
+    d: QueuedDelivery,
     trx: Db,
+    test: { runAt?: Date; dropped?: boolean; testFault?: CallbackFault } = {},
   ): Promise<string> {
     const id = d.id ?? newId('cb');
     const now = iso(this.clock.now());
@@ -247,18 +318,21 @@ export class CallbackService implements CreditWarningNotifier {
         event_type: d.eventType,
         url: d.url,
         body: d.body,
-        state: 'pending',
+        state: test.dropped ? 'dead' : 'pending',
         attempts: 0,
-        next_attempt_at: now,
+        next_attempt_at: test.runAt ? iso(test.runAt) : now,
         last_status: null,
-        last_error: null,
+        last_error: test.dropped ? 'dropped: the request asked for Prefer: likeness-callback=drop' : null,
         last_latency_ms: null,
+        test_fault: test.testFault ?? null,
         created_at: now,
-        finished_at: null,
+        finished_at: test.dropped ? now : null,
       },
       trx,
     );
-    await this.queue.enqueue(JobName.CallbackDeliver, { deliveryId: id }, { trx });
+    if (!test.dropped) {
+      await this.queue.enqueue(JobName.CallbackDeliver, { deliveryId: id }, { trx, runAt: test.runAt });
+    }
     return id;
   }
 
@@ -275,19 +349,24 @@ export class CallbackService implements CreditWarningNotifier {
     // From sending to the receiver's answer; null when there was no answer (refused, timed out).
     let latencyMs: number | null = null;
     const sentAt = performance.now();
+    // Test faults: a wrong key signs it, or it is sent twice with the same delivery id (as an
+    // at-least-once sender does when an answer is lost).
+    const secret =
+      d.test_fault === 'bad-signature'
+        ? `${account.callback_secret}${WRONG_KEY_SUFFIX}`
+        : account.callback_secret;
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'likeness-callback/1',
+      [TIMESTAMP_HEADER]: timestamp,
+      [SIGNATURE_HEADER]: signCallback(secret, timestamp, d.body),
+      'x-likeness-delivery': d.id,
+    };
     try {
-      status = await this.poster.post(
-        d.url,
-        d.body,
-        {
-          'content-type': 'application/json',
-          'user-agent': 'likeness-callback/1',
-          [TIMESTAMP_HEADER]: timestamp,
-          [SIGNATURE_HEADER]: signCallback(account.callback_secret, timestamp, d.body),
-          'x-likeness-delivery': d.id,
-        },
-        signal,
-      );
+      status = await this.poster.post(d.url, d.body, headers, signal);
+      if (d.test_fault === 'duplicate' && status === 200) {
+        status = await this.poster.post(d.url, d.body, headers, signal);
+      }
       latencyMs = Math.round(performance.now() - sentAt);
       if (status !== 200) error = `receiver answered HTTP ${status}`;
     } catch (err) {

@@ -3,13 +3,7 @@ import { test } from 'node:test';
 import { isAppError } from '../errors/app-error.js';
 import { SvcCode } from '../errors/codes.js';
 import { liveTokenRefusal, testPreferences } from './test-mode.js';
-import {
-  FAIL_CODES,
-  outcomeError,
-  outcomeOfId,
-  outcomeOfPreferences,
-  REFUSE_CODES,
-} from './test-outcomes.js';
+import { FAIL_CODES, outcomeError, outcomeOfId, readTestPreferences, REFUSE_CODES } from './test-outcomes.js';
 
 const refusedWith = (f: () => unknown, pattern: RegExp) =>
   assert.throws(f, (e) => isAppError(e) && e.code === SvcCode.InvalidParameter && pattern.test(e.message));
@@ -41,18 +35,24 @@ test('Prefer: outcome preferences are read; anything else of likeness is refused
     'likeness-outcome=fail; code=2014',
   ]);
   assert.deepEqual(testPreferences(['return=minimal', 'Likeness-Outcome=wait']), ['Likeness-Outcome=wait']);
-  assert.deepEqual(outcomeOfPreferences(['likeness-outcome=fail; code=2014']), { kind: 'fail', code: 2014 });
-  assert.deepEqual(outcomeOfPreferences(['likeness-outcome=refuse;code=1002']), {
-    kind: 'refuse',
-    code: 1002,
+  const outcome = (p: string[]) => readTestPreferences(p).outcome;
+  assert.deepEqual(outcome(['likeness-outcome=fail; code=2014']), { kind: 'fail', code: 2014 });
+  assert.deepEqual(outcome(['likeness-outcome=refuse;code=1002']), { kind: 'refuse', code: 1002 });
+  assert.deepEqual(outcome(['likeness-outcome=wait']), { kind: 'wait' });
+  assert.deepEqual(readTestPreferences([]), { outcome: null, callback: null });
+  assert.deepEqual(readTestPreferences(['likeness-callback=out-of-order', 'likeness-outcome=wait']), {
+    outcome: { kind: 'wait' },
+    callback: 'out-of-order',
   });
-  assert.deepEqual(outcomeOfPreferences(['likeness-outcome=wait']), { kind: 'wait' });
-  assert.equal(outcomeOfPreferences([]), null);
-  refusedWith(() => outcomeOfPreferences(['likeness-delay=30s']), /'likeness-delay=30s' is not a preference/);
-  refusedWith(() => outcomeOfPreferences(['likeness-outcome=fail; code=abc']), /is malformed/);
-  refusedWith(() => outcomeOfPreferences(['likeness-outcome=explode']), /is malformed/);
+  refusedWith(() => readTestPreferences(['likeness-delay=30s']), /'likeness-delay=30s' is not a preference/);
+  refusedWith(() => readTestPreferences(['likeness-outcome=fail; code=abc']), /is malformed/);
+  refusedWith(() => readTestPreferences(['likeness-outcome=explode']), /is malformed/);
   refusedWith(
-    () => outcomeOfPreferences(['likeness-outcome=wait', 'likeness-outcome=fail; code=2014']),
+    () => readTestPreferences(['likeness-callback=twice']),
+    /is malformed.*likeness-callback=duplicate\|late/,
+  );
+  refusedWith(
+    () => readTestPreferences(['likeness-outcome=wait', 'likeness-outcome=fail; code=2014']),
     /one likeness-outcome per request/,
   );
 });

@@ -141,35 +141,51 @@ export function outcomeOfId(field: string, id: string): TestOutcome {
   throw ERRORS.invalid(`${field} '${id}' is not a reserved test id; the reserved ids are ${RESERVED_IDS}`);
 }
 
-/** The preferences test mode knows so far. */
+/** How a test work's completion callback misbehaves (`Prefer: likeness-callback=…`). */
+export const CALLBACK_FAULTS = ['duplicate', 'late', 'bad-signature', 'out-of-order', 'drop'] as const;
+export type CallbackFault = (typeof CALLBACK_FAULTS)[number];
+
+/** What a test token's `likeness-…` preferences ask of one request. */
+export interface TestPreferences {
+  outcome: TestOutcome | null;
+  callback: CallbackFault | null;
+}
+
+/** The preferences test mode knows. */
 const KNOWN =
-  'likeness-outcome=fail; code=<code>, likeness-outcome=refuse; code=<code> and likeness-outcome=wait';
+  'likeness-outcome=fail; code=<code>, likeness-outcome=refuse; code=<code>, likeness-outcome=wait ' +
+  `and likeness-callback=${CALLBACK_FAULTS.join('|')}`;
 
 /**
- * The outcome `likeness-…` preferences (testPreferences) ask for, or null for none; refuses
- * unknown or malformed ones, naming them. Pure.
+ * What `likeness-…` preferences (testPreferences) ask for; refuses unknown, malformed or repeated
+ * ones, naming them. Pure.
  */
-export function outcomeOfPreferences(preferences: readonly string[]): TestOutcome | null {
-  let outcome: TestOutcome | null = null;
+export function readTestPreferences(preferences: readonly string[]): TestPreferences {
+  const read: TestPreferences = { outcome: null, callback: null };
   for (const p of preferences) {
     const [head = '', ...params] = p.split(';').map((s) => s.trim());
-    const [name, value] = head.split('=').map((s) => s.trim().toLowerCase());
-    if (name !== `${PREFER_PREFIX}outcome` || outcome) {
-      throw ERRORS.invalid(
-        outcome
-          ? `Prefer: '${p}': one likeness-outcome per request`
-          : `Prefer: '${p}' is not a preference likeness knows; it knows ${KNOWN}`,
-      );
+    const [name, value = ''] = head.split('=').map((s) => s.trim().toLowerCase());
+    if (name === `${PREFER_PREFIX}callback`) {
+      if (read.callback) throw ERRORS.invalid(`Prefer: '${p}': one likeness-callback per request`);
+      if (!(CALLBACK_FAULTS as readonly string[]).includes(value) || params.length > 0) {
+        throw ERRORS.invalid(`Prefer: '${p}' is malformed; likeness knows ${KNOWN}`);
+      }
+      read.callback = value as CallbackFault;
+      continue;
     }
+    if (name !== `${PREFER_PREFIX}outcome`) {
+      throw ERRORS.invalid(`Prefer: '${p}' is not a preference likeness knows; it knows ${KNOWN}`);
+    }
+    if (read.outcome) throw ERRORS.invalid(`Prefer: '${p}': one likeness-outcome per request`);
     if (value === 'wait' && params.length === 0) {
-      outcome = { kind: 'wait' };
+      read.outcome = { kind: 'wait' };
       continue;
     }
     const code = params.length === 1 ? /^code=(\d{1,4})$/i.exec(params[0]!.replace(/\s+/g, '')) : null;
     if ((value !== 'fail' && value !== 'refuse') || !code) {
       throw ERRORS.invalid(`Prefer: '${p}' is malformed; likeness knows ${KNOWN}`);
     }
-    outcome = checked(value, Number(code[1]), `Prefer: '${p}'`);
+    read.outcome = checked(value, Number(code[1]), `Prefer: '${p}'`);
   }
-  return outcome;
+  return read;
 }

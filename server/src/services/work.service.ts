@@ -13,7 +13,7 @@ import type { UploadService } from './upload.service.js';
 import type { VoiceService } from './voice.service.js';
 import type { WorkBillingService } from './work-billing.service.js';
 import { RESERVED_ID_PREFIX } from './test-mode.js';
-import { outcomeError, outcomeOfId, type TestOutcome } from './test-outcomes.js';
+import { outcomeError, outcomeOfId, type CallbackFault, type TestOutcome } from './test-outcomes.js';
 
 /** What this server translates (media/translate's TranslationCatalog): the engines decide the set. */
 export interface TranslationTargets {
@@ -66,6 +66,8 @@ export interface WorkInput {
   testOutcome?: TestOutcome;
   /** Rendered as a draft (media/compose/draft): small, fast, marked TEST. A test token's works are. */
   draft?: boolean;
+  /** Test mode: how the completion callback misbehaves (CallbackService reads it). */
+  testCallback?: CallbackFault;
 }
 
 /** A test token's reserved id (`test_…`): it names an outcome, not an avatar or voice to look up. */
@@ -112,14 +114,15 @@ export class WorkService {
 
   /**
    * The test outcome a test token's request asks for, by a reserved avatar or voice id or by its
-   * `Prefer` header (Caller.testOutcome), or null; two different ones are refused.
+   * `Prefer` header (Caller.testPreferences), or null; two different ones are refused.
    */
   private testOutcome(caller: Caller, input: WorkInput): TestOutcome | null {
     if (!caller.test) return null;
     const asked: TestOutcome[] = [];
     if (isReservedFor(caller, input.avatar)) asked.push(outcomeOfId('avatar', input.avatar!));
     if (isReservedFor(caller, input.voice)) asked.push(outcomeOfId('voice', input.voice!));
-    if (caller.testOutcome) asked.push(caller.testOutcome);
+    const preferred = caller.testPreferences?.outcome;
+    if (preferred) asked.push(preferred);
     const [first] = asked;
     if (asked.some((o) => JSON.stringify(o) !== JSON.stringify(first))) {
       throw ERRORS.invalid('the request asks for two different test outcomes; ask for one');
@@ -141,9 +144,11 @@ export class WorkService {
       family: 'work',
       type,
       title: title || 'Untitled',
-      input: outcome
-        ? { ...input, testOutcome: outcome }
-        : { ...input, ...(caller.test ? { draft: true } : {}) },
+      input: {
+        ...input,
+        ...(outcome ? { testOutcome: outcome } : caller.test ? { draft: true } : {}),
+        ...(caller.testPreferences?.callback ? { testCallback: caller.testPreferences.callback } : {}),
+      },
       // A failing test task runs its outcome, not a render; a waiting one runs nothing.
       job: outcome ? JobName.TestOutcome : JobName.WorkRender,
       noJob: outcome?.kind === 'wait',

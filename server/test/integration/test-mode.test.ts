@@ -128,17 +128,18 @@ describe('test mode: test tokens', () => {
 describe('test mode: outcomes on demand', () => {
   let server: TestServer;
   let hook: Server;
-  const got: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+  const got: { headers: Record<string, string | string[] | undefined>; body: string; at: number }[] = [];
   let live: { account_id: string; token: string };
   let testToken: string;
   let avatar: string;
   before(async () => {
-    server = await startServer();
+    // A short retry schedule (1 s in all), so a late callback comes 2 s after its task ends.
+    server = await startServer({ LIKENESS_CALLBACK_RETRY_SEC: '0.5,0.5' });
     hook = createServer((req, res) => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
-        got.push({ headers: req.headers, body });
+        got.push({ headers: req.headers, body, at: Date.now() });
         res.end('ok');
       });
     });
@@ -285,9 +286,9 @@ describe('test mode: outcomes on demand', () => {
     const refused = await tts({}, 'likeness-outcome=refuse; code=1001');
     assert.equal(refused.body.code, 1001);
 
-    const unknown = await tts({}, 'likeness-callback=duplicate');
+    const unknown = await tts({}, 'likeness-delay=30s');
     assert.equal(unknown.body.code, 11);
-    assert.match(unknown.body.message, /'likeness-callback=duplicate' is not a preference likeness knows/);
+    assert.match(unknown.body.message, /'likeness-delay=30s' is not a preference likeness knows/);
     const malformed = await tts({}, 'likeness-outcome=fail');
     assert.equal(malformed.body.code, 11);
     assert.match(malformed.body.message, /'likeness-outcome=fail' is malformed/);
@@ -306,5 +307,65 @@ describe('test mode: outcomes on demand', () => {
     assert.equal(misplaced.body.code, 11);
     assert.match(misplaced.body.message, /test outcomes steer works/);
     assert.equal(await credit(testToken), TEST_BALANCE);
+  });
+
+  /** The callbacks received for a task, once `count` have come (or after `ms`). */
+  async function callbacksOf(taskId: string, count: number, ms = 15_000) {
+    const end = Date.now() + ms;
+    const mine = () => got.filter((g) => g.body.includes(taskId));
+    while (mine().length < count && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    return mine();
+  }
+  const signatureOf = (secret: string, g: (typeof got)[number]) =>
+    `v1=${createHmac('sha256', secret)
+      .update(`${String(g.headers['x-likeness-timestamp'])}.${g.body}`)
+      .digest('hex')}`;
+
+  test('Prefer: likeness-callback=duplicate and =bad-signature: the faults a receiver must survive', async () => {
+    const secret = (await server.container.services.accounts.settings(live.account_id)).callback_secret;
+    const dup = await tts({ avatar: 'test_fail_2014' }, 'likeness-callback=duplicate');
+    const twice = await callbacksOf(dup.body.task_id, 2);
+    assert.equal(twice.length, 2);
+    assert.equal(twice[0]!.body, twice[1]!.body);
+    assert.equal(twice[0]!.headers['x-likeness-delivery'], twice[1]!.headers['x-likeness-delivery']);
+    assert.equal(twice[1]!.headers['x-likeness-signature'], signatureOf(secret, twice[1]!));
+
+    const bad = await tts({ avatar: 'test_fail_2014' }, 'likeness-callback=bad-signature');
+    const [wrong] = await callbacksOf(bad.body.task_id, 1);
+    assert.match(String(wrong!.headers['x-likeness-signature']), /^v1=[0-9a-f]{64}$/);
+    assert.notEqual(wrong!.headers['x-likeness-signature'], signatureOf(secret, wrong!));
+    assert.equal(JSON.parse(wrong!.body).code, 2014, 'the body is as the spec gives it');
+  });
+
+  test('Prefer: likeness-callback=late and =drop: after the retry schedule, or never', async () => {
+    const late = await tts({ avatar: 'test_fail_2014' }, 'likeness-callback=late');
+    const dropped = await tts({ avatar: 'test_fail_2014' }, 'likeness-callback=drop');
+    const failedAt = Date.now();
+    await waitTask(server, testToken, '/api/v2/svc/video/task', late.body.task_id, 20_000);
+    const [lateOne] = await callbacksOf(late.body.task_id, 1);
+    // The schedule is 1 s in all; late comes after it and its margin (2 s after the task ended).
+    assert.ok(lateOne!.at - failedAt >= 1_900, `late callback after ${lateOne!.at - failedAt} ms`);
+    assert.equal(
+      (await callbacksOf(dropped.body.task_id, 1, 500)).length,
+      0,
+      'a dropped callback never comes',
+    );
+    const rows = await server.container.services.callbacks.list(null, 200);
+    const row = rows.find((r) => r.task_id === dropped.body.task_id)!;
+    assert.equal(row.state, 'dead');
+    assert.match(row.last_error ?? '', /likeness-callback=drop/);
+  });
+
+  test('Prefer: likeness-callback=out-of-order: a failure notice first, then the success', async () => {
+    const r = await tts({ avatar: 'pub-avatar-lin', text: 'In order?' }, 'likeness-callback=out-of-order');
+    assert.equal(r.body.code, 0, JSON.stringify(r.body));
+    const pair = await callbacksOf(r.body.task_id, 2, 60_000);
+    assert.deepEqual(
+      pair.map((g) => JSON.parse(g.body).status),
+      [4, 3],
+    );
+    assert.ok(pair[1]!.at - pair[0]!.at >= 900, 'the true notice a second later');
+    const done = await waitTask(server, testToken, '/api/v2/svc/video/task', r.body.task_id, 60_000);
+    assert.equal(done.status, 3, 'the task itself completed');
   });
 });

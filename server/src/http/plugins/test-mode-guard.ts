@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ERRORS } from '../../errors/app-error.js';
 import { liveTokenRefusal, testPreferences } from '../../services/test-mode.js';
-import { outcomeOfPreferences } from '../../services/test-outcomes.js';
+import { readTestPreferences } from '../../services/test-outcomes.js';
 
 /** Operations whose tasks a `likeness-outcome` preference can steer so far: the works. */
 const WORK_OPERATION = /\/api\/v2\/svc\/(video\/(create_by_\w+|translate)|audio\/create_by_tts)$/;
@@ -9,7 +9,7 @@ const WORK_OPERATION = /\/api\/v2\/svc\/(video\/(create_by_\w+|translate)|audio\
 /**
  * Before validation: a live token's request that asks for a test outcome (a reserved `test_…`
  * avatar or voice id, a `Prefer: likeness-…` preference) is refused with the family's parameter
- * code; a test token's `likeness-…` preferences are read into Caller.testOutcome, and refused with
+ * code; a test token's `likeness-…` preferences are read into Caller.testPreferences, and refused with
  * it when unknown, malformed, or sent to an operation they cannot steer.
  */
 export async function refuseTestOutcomesWhenLive(req: FastifyRequest): Promise<void> {
@@ -21,13 +21,13 @@ export async function refuseTestOutcomesWhenLive(req: FastifyRequest): Promise<v
   }
   const preferences = testPreferences(req.headers.prefer);
   if (preferences.length === 0) return;
-  const outcome = outcomeOfPreferences(preferences);
+  const read = readTestPreferences(preferences);
   const path = req.url.split('?')[0] ?? '';
-  if (outcome && (req.method !== 'POST' || !WORK_OPERATION.test(path))) {
+  if (req.method !== 'POST' || !WORK_OPERATION.test(path)) {
     throw ERRORS.invalid(
       `Prefer: ${preferences.join(', ')}: test outcomes steer works (POST video/create_by_*, ` +
         `video/translate, audio/create_by_tts) so far, not ${req.method} ${path}`,
     );
   }
-  req.caller.testOutcome = outcome;
+  req.caller.testPreferences = read;
 }
