@@ -217,7 +217,7 @@ export function buildServices(d: ServiceDeps): Services {
 /** One handler per job, each given the services and ports it uses (registry.ts checks the list). */
 export function buildJobHandlers(
   s: Services,
-  d: { media: MediaToolkit; blobs: BlobStore; config: Config; log: Logger },
+  d: { media: MediaToolkit; blobs: BlobStore; config: Config; log: Logger; queue: JobQueue },
 ): Map<JobName, JobHandler> {
   const { media, blobs, log } = d;
   const inputs = { inputs: s.inputs, media, uploadLimits: d.config.uploads };
@@ -244,6 +244,6 @@ export function buildJobHandlers(
     }),
     callbackDeliverJob({ callbacks: s.callbacks }),
     catalogueRenderJob({ catalogue: s.catalogue, blobs, media, log }),
-    testOutcomeJob({ tasks: s.tasks }),
+    testOutcomeJob({ tasks: s.tasks, queue: d.queue }),
   ]);
 }

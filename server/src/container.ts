@@ -132,7 +132,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
   const handlers =
     role === 'api'
       ? new Map<JobName, JobHandler>()
-      : buildJobHandlers(services, { media, blobs, config, log });
+      : buildJobHandlers(services, { media, blobs, config, log, queue });
 
   return {
     config,

@@ -39,12 +39,20 @@ test('Prefer: outcome preferences are read; anything else of likeness is refused
   assert.deepEqual(outcome(['likeness-outcome=fail; code=2014']), { kind: 'fail', code: 2014 });
   assert.deepEqual(outcome(['likeness-outcome=refuse;code=1002']), { kind: 'refuse', code: 1002 });
   assert.deepEqual(outcome(['likeness-outcome=wait']), { kind: 'wait' });
-  assert.deepEqual(readTestPreferences([]), { outcome: null, callback: null });
+  assert.deepEqual(readTestPreferences([]), { outcome: null, callback: null, delaySec: null });
   assert.deepEqual(readTestPreferences(['likeness-callback=out-of-order', 'likeness-outcome=wait']), {
     outcome: { kind: 'wait' },
     callback: 'out-of-order',
+    delaySec: null,
   });
-  refusedWith(() => readTestPreferences(['likeness-delay=30s']), /'likeness-delay=30s' is not a preference/);
+  refusedWith(
+    () => readTestPreferences(['likeness-speed=fast']),
+    /'likeness-speed=fast' is not a preference/,
+  );
+  assert.equal(readTestPreferences(['likeness-delay=30s']).delaySec, 30);
+  assert.equal(readTestPreferences(['likeness-delay=2m']).delaySec, 120);
+  refusedWith(() => readTestPreferences(['likeness-delay=11m']), /a delay is 1 to 600 seconds/);
+  assert.deepEqual(outcomeOfId('avatar', 'test_slow_45s'), { kind: 'slow', seconds: 45 });
   refusedWith(() => readTestPreferences(['likeness-outcome=fail; code=abc']), /is malformed/);
   refusedWith(() => readTestPreferences(['likeness-outcome=explode']), /is malformed/);
   refusedWith(

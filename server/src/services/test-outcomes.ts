@@ -8,10 +8,31 @@ import { PREFER_PREFIX, RESERVED_ID_PREFIX } from './test-mode.js';
  *
  * - `refuse` answers the submission itself with the code (no task);
  * - `fail` accepts it and ends the task with the code, as a failing render would;
- * - `wait` accepts it and leaves the task waiting (status 1) until it is deleted.
+ * - `wait` accepts it and leaves the task waiting (status 1) until it is deleted;
+ * - `slow` accepts it, takes that many seconds with progress, then renders it (as a draft).
  */
 export type TestOutcome =
-  { kind: 'refuse'; code: number } | { kind: 'fail'; code: number } | { kind: 'wait' };
+  | { kind: 'refuse'; code: number }
+  | { kind: 'fail'; code: number }
+  | { kind: 'wait' }
+  | { kind: 'slow'; seconds: number };
+
+/** The longest delay a test task takes (`test_slow_<N>s`, `likeness-delay`): ten minutes. */
+export const MAX_DELAY_SEC = 600;
+
+/**
+ * What a slow test work renders in place of its reserved id: a shipped avatar and voice, so it
+ * completes with a real (draft) video.
+ */
+export const SLOW_STAND_INS = { avatar: 'pub-avatar-lin', voice: 'pub-en-emma' } as const;
+
+/** `30s`, `2m`, `90` (seconds) as seconds, 1 to MAX_DELAY_SEC; null when it is none of these. Pure. */
+export function delaySeconds(text: string): number | null {
+  const m = /^(\d{1,4})(s|m)?$/i.exec(text.trim());
+  if (!m) return null;
+  const sec = Number(m[1]) * (m[2]?.toLowerCase() === 'm' ? 60 : 1);
+  return sec >= 1 && sec <= MAX_DELAY_SEC ? sec : null;
+}
 
 /** What a code's realistic failure says, given the operation (`video_tts`, ...). */
 type Failure = (operation: string) => AppError;
@@ -116,7 +137,8 @@ export function outcomeError(code: number, operation: string): AppError {
 const RESERVED_IDS =
   `${RESERVED_ID_PREFIX}fail_<code> (the task fails with it: ${FAIL_CODES.join(', ')}), ` +
   `${RESERVED_ID_PREFIX}refuse_<code> (the submission is refused with it: ${REFUSE_CODES.join(', ')}) ` +
-  `and ${RESERVED_ID_PREFIX}wait (the task waits until deleted)`;
+  `${RESERVED_ID_PREFIX}wait (the task waits until deleted) and ${RESERVED_ID_PREFIX}slow_<N>s ` +
+  `(the task takes N seconds, 1 to ${MAX_DELAY_SEC}, with progress, then completes)`;
 
 function checked(kind: 'refuse' | 'fail', code: number, said: string): TestOutcome {
   const allowed = kind === 'fail' ? FAIL_CODES : REFUSE_CODES;
@@ -136,6 +158,16 @@ function checked(kind: 'refuse' | 'fail', code: number, said: string): TestOutco
 export function outcomeOfId(field: string, id: string): TestOutcome {
   const rest = id.slice(RESERVED_ID_PREFIX.length);
   if (rest === 'wait') return { kind: 'wait' };
+  const slow = /^slow_(.+)$/.exec(rest);
+  if (slow) {
+    const seconds = delaySeconds(slow[1]!);
+    if (seconds === null) {
+      throw ERRORS.invalid(
+        `${field} '${id}': a slow test task takes 1 to ${MAX_DELAY_SEC} seconds, as test_slow_30s`,
+      );
+    }
+    return { kind: 'slow', seconds };
+  }
   const m = /^(fail|refuse)_(\d{1,4})$/.exec(rest);
   if (m) return checked(m[1] as 'fail' | 'refuse', Number(m[2]), `${field} '${id}'`);
   throw ERRORS.invalid(`${field} '${id}' is not a reserved test id; the reserved ids are ${RESERVED_IDS}`);
@@ -149,19 +181,21 @@ export type CallbackFault = (typeof CALLBACK_FAULTS)[number];
 export interface TestPreferences {
   outcome: TestOutcome | null;
   callback: CallbackFault | null;
+  /** `likeness-delay`: seconds the task takes before its outcome (or its render). */
+  delaySec: number | null;
 }
 
 /** The preferences test mode knows. */
 const KNOWN =
   'likeness-outcome=fail; code=<code>, likeness-outcome=refuse; code=<code>, likeness-outcome=wait ' +
-  `and likeness-callback=${CALLBACK_FAULTS.join('|')}`;
+  `likeness-delay=<N>s and likeness-callback=${CALLBACK_FAULTS.join('|')}`;
 
 /**
  * What `likeness-…` preferences (testPreferences) ask for; refuses unknown, malformed or repeated
  * ones, naming them. Pure.
  */
 export function readTestPreferences(preferences: readonly string[]): TestPreferences {
-  const read: TestPreferences = { outcome: null, callback: null };
+  const read: TestPreferences = { outcome: null, callback: null, delaySec: null };
   for (const p of preferences) {
     const [head = '', ...params] = p.split(';').map((s) => s.trim());
     const [name, value = ''] = head.split('=').map((s) => s.trim().toLowerCase());
@@ -171,6 +205,17 @@ export function readTestPreferences(preferences: readonly string[]): TestPrefere
         throw ERRORS.invalid(`Prefer: '${p}' is malformed; likeness knows ${KNOWN}`);
       }
       read.callback = value as CallbackFault;
+      continue;
+    }
+    if (name === `${PREFER_PREFIX}delay`) {
+      if (read.delaySec !== null) throw ERRORS.invalid(`Prefer: '${p}': one likeness-delay per request`);
+      const sec = params.length === 0 ? delaySeconds(value) : null;
+      if (sec === null) {
+        throw ERRORS.invalid(
+          `Prefer: '${p}' is malformed; a delay is 1 to ${MAX_DELAY_SEC} seconds, as likeness-delay=30s`,
+        );
+      }
+      read.delaySec = sec;
       continue;
     }
     if (name !== `${PREFER_PREFIX}outcome`) {

@@ -12,8 +12,14 @@ import { parseResult, type TaskService } from './task.service.js';
 import type { UploadService } from './upload.service.js';
 import type { VoiceService } from './voice.service.js';
 import type { WorkBillingService } from './work-billing.service.js';
-import { RESERVED_ID_PREFIX } from './test-mode.js';
-import { outcomeError, outcomeOfId, type CallbackFault, type TestOutcome } from './test-outcomes.js';
+import { liveTokenRefusal, RESERVED_ID_PREFIX } from './test-mode.js';
+import {
+  outcomeError,
+  outcomeOfId,
+  SLOW_STAND_INS,
+  type CallbackFault,
+  type TestOutcome,
+} from './test-outcomes.js';
 
 /** What this server translates (media/translate's TranslationCatalog): the engines decide the set. */
 export interface TranslationTargets {
@@ -68,11 +74,23 @@ export interface WorkInput {
   draft?: boolean;
   /** Test mode: how the completion callback misbehaves (CallbackService reads it). */
   testCallback?: CallbackFault;
+  /** Test mode: seconds the task takes, with progress, before its outcome or its render. */
+  testDelaySec?: number;
 }
 
 /** A test token's reserved id (`test_…`): it names an outcome, not an avatar or voice to look up. */
 const isReservedFor = (caller: Caller, id: string | undefined): boolean =>
   caller.test && id !== undefined && id.startsWith(RESERVED_ID_PREFIX);
+
+/**
+ * Refuses a live caller's reserved id with 11 before it is looked up (and answered 14): the HTTP
+ * families refuse it before validation already; the MCP tools and the console reach here.
+ */
+function refuseReservedWhenLive(caller: Caller, field: 'avatar' | 'voice', id: string | undefined): void {
+  if (caller.test) return;
+  const why = liveTokenRefusal({ [field]: id }, undefined);
+  if (why) throw ERRORS.invalid(why);
+}
 
 type Common = { title?: string; aigc_flag?: number; pipeline?: string; video_start_msec?: number };
 
@@ -94,6 +112,7 @@ export class WorkService {
   }
 
   private async checkAvatar(caller: Caller, avatar: string | undefined): Promise<void> {
+    refuseReservedWhenLive(caller, 'avatar', avatar);
     if (avatar === undefined || isReservedFor(caller, avatar)) return;
     const a = await this.avatars.getUsable(caller, avatar);
     if (!a || a.state !== 'ready') throw ERRORS.notFound('avatar', avatar);
@@ -109,6 +128,7 @@ export class WorkService {
   }
 
   private async checkVoice(caller: Caller, voice: string): Promise<void> {
+    refuseReservedWhenLive(caller, 'voice', voice);
     if (!isReservedFor(caller, voice)) await this.voices.getUsable(caller, voice);
   }
 
@@ -130,6 +150,26 @@ export class WorkService {
     return first ?? null;
   }
 
+  /**
+   * What a test token's work stores beside its input: its outcome (fail, wait), its delay (a slow
+   * outcome, `likeness-delay`), its callback fault, and that it renders as a draft when it renders;
+   * a slow outcome's reserved id is replaced by a shipped avatar or voice, which it renders.
+   */
+  private testInput(caller: Caller, input: WorkInput, outcome: TestOutcome | null): Partial<WorkInput> {
+    const out: Partial<WorkInput> = {};
+    if (outcome?.kind === 'fail' || outcome?.kind === 'wait') out.testOutcome = outcome;
+    if (outcome?.kind !== 'fail' && outcome?.kind !== 'wait') out.draft = true;
+    const delay = outcome?.kind === 'slow' ? outcome.seconds : caller.testPreferences?.delaySec;
+    if (delay && outcome?.kind !== 'wait') out.testDelaySec = delay;
+    if (outcome?.kind === 'slow') {
+      if (isReservedFor(caller, input.avatar)) out.avatar = SLOW_STAND_INS.avatar;
+      if (isReservedFor(caller, input.voice)) out.voice = SLOW_STAND_INS.voice;
+    }
+    const callback = caller.testPreferences?.callback;
+    if (callback) out.testCallback = callback;
+    return out;
+  }
+
   private submit(
     caller: Caller,
     type: WorkType,
@@ -140,17 +180,14 @@ export class WorkService {
   ) {
     const outcome = this.testOutcome(caller, input);
     if (outcome?.kind === 'refuse') throw outcomeError(outcome.code, type);
+    const test = caller.test ? this.testInput(caller, input, outcome) : {};
     return this.tasks.submit(caller, {
       family: 'work',
       type,
       title: title || 'Untitled',
-      input: {
-        ...input,
-        ...(outcome ? { testOutcome: outcome } : caller.test ? { draft: true } : {}),
-        ...(caller.testPreferences?.callback ? { testCallback: caller.testPreferences.callback } : {}),
-      },
-      // A failing test task runs its outcome, not a render; a waiting one runs nothing.
-      job: outcome ? JobName.TestOutcome : JobName.WorkRender,
+      input: { ...input, ...test },
+      // A test task that fails or takes its time runs its outcome first; a waiting one runs nothing.
+      job: test.testOutcome || test.testDelaySec ? JobName.TestOutcome : JobName.WorkRender,
       noJob: outcome?.kind === 'wait',
       reserve,
       planGate: gate,

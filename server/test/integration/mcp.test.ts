@@ -148,6 +148,42 @@ describe('MCP endpoint (/mcp, Streamable HTTP) through the MCP SDK client', () =
     assert.equal(get.headers.get('allow'), 'POST');
   });
 
+  test('a test token reaches the reserved outcomes through the tools; a live token is told to use one', async () => {
+    const live = await createAccount(server, { credits: 100, plan: 'pro' });
+    const { token: testToken } = await server.container.services.accounts.createTestToken(live.account_id);
+    const testClient = await connect(server, `Bearer ${testToken}`);
+    try {
+      const created = await call(testClient, 'create_video_by_text', {
+        text: 'Hello.',
+        avatar: 'test_fail_2014',
+        voice: 'pub-en-emma',
+      });
+      assert.equal(created.isError, false, created.text);
+      const done = await call(testClient, 'wait_for_task', {
+        task_id: created.data.task_id,
+        timeout_seconds: 30,
+      });
+      assert.equal(done.data.status, 4, done.text);
+      assert.match(done.text, /2014/);
+      const refused = await call(testClient, 'create_video_by_text', {
+        text: 'Hello.',
+        avatar: 'test_refuse_1002',
+        voice: 'pub-en-emma',
+      });
+      assert.equal(refused.isError, true);
+      assert.match(refused.text, /insufficient credits.*\(test outcome\)/);
+    } finally {
+      await testClient.close();
+    }
+    const liveTry = await call(client, 'create_video_by_text', {
+      text: 'Hello.',
+      avatar: 'test_fail_2014',
+      voice: 'pub-en-emma',
+    });
+    assert.equal(liveTry.isError, true);
+    assert.match(liveTry.text, /test outcomes need a test token/);
+  });
+
   test('lists avatars, voices, templates and cover styles, and reads the balance', async () => {
     const avatars = await call(client, 'list_avatars');
     assert.equal(avatars.isError, false, avatars.text);

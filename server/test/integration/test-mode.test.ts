@@ -286,9 +286,9 @@ describe('test mode: outcomes on demand', () => {
     const refused = await tts({}, 'likeness-outcome=refuse; code=1001');
     assert.equal(refused.body.code, 1001);
 
-    const unknown = await tts({}, 'likeness-delay=30s');
+    const unknown = await tts({}, 'likeness-speed=fast');
     assert.equal(unknown.body.code, 11);
-    assert.match(unknown.body.message, /'likeness-delay=30s' is not a preference likeness knows/);
+    assert.match(unknown.body.message, /'likeness-speed=fast' is not a preference likeness knows/);
     const malformed = await tts({}, 'likeness-outcome=fail');
     assert.equal(malformed.body.code, 11);
     assert.match(malformed.body.message, /'likeness-outcome=fail' is malformed/);
@@ -367,5 +367,46 @@ describe('test mode: outcomes on demand', () => {
     assert.ok(pair[1]!.at - pair[0]!.at >= 900, 'the true notice a second later');
     const done = await waitTask(server, testToken, '/api/v2/svc/video/task', r.body.task_id, 60_000);
     assert.equal(done.status, 3, 'the task itself completed');
+  });
+
+  test('test_slow_3s and likeness-delay=3s: the task takes that long in progress, then renders or fails', async () => {
+    /** Polls every 150 ms to the end; when it ended (ms after submission) and whether status 2 was seen. */
+    const follow = async (taskId: string, t0: number) => {
+      let processing = false;
+      for (;;) {
+        const q = await api(server, 'GET', '/api/v2/svc/video/task', {
+          token: testToken,
+          query: { task_id: taskId },
+        });
+        if (q.body.status === 2) processing = true;
+        if (q.body.status === 3 || q.body.status === 4)
+          return { ms: Date.now() - t0, processing, task: q.body };
+        await new Promise((r) => setTimeout(r, 150));
+      }
+    };
+    const t0 = Date.now();
+    const [slow, delayed] = await Promise.all([
+      tts({ avatar: 'test_slow_3s' }),
+      tts({ avatar: 'test_fail_2016' }, 'likeness-delay=3s'),
+    ]);
+    assert.equal(slow.body.code, 0, JSON.stringify(slow.body));
+    assert.equal(delayed.body.code, 0, JSON.stringify(delayed.body));
+    const [s, d] = await Promise.all([follow(slow.body.task_id, t0), follow(delayed.body.task_id, t0)]);
+    assert.equal(s.task.status, 3, JSON.stringify(s.task));
+    assert.ok(s.ms >= 3_000 && s.processing, `slow: ${s.ms} ms, processing seen ${s.processing}`);
+    assert.equal(d.task.fail_code, 2016);
+    assert.ok(d.ms >= 3_000 && d.processing, `delayed: ${d.ms} ms, processing seen ${d.processing}`);
+    const dir = await mkdtemp(join(tmpdir(), 'likeness-slow-'));
+    const video = await download(s.task.video_Url, dir, 'slow.mp4').finally(() =>
+      rm(dir, { recursive: true, force: true }),
+    );
+    assert.deepEqual(
+      [video.info.video?.width, video.info.video?.height],
+      [360, 640],
+      'a draft of the stand-in',
+    );
+    const bad = await tts({ avatar: 'test_slow_0s' });
+    assert.equal(bad.body.code, 11);
+    assert.match(bad.body.message, /1 to 600 seconds/);
   });
 });

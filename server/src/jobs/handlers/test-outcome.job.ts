@@ -1,30 +1,50 @@
+import { TaskStatus } from '../../repositories/task.repository.js';
 import type { TaskService } from '../../services/task.service.js';
-import { outcomeError, type TestOutcome } from '../../services/test-outcomes.js';
-import { JobName, type JobHandler } from '../job-queue.js';
+import { outcomeError } from '../../services/test-outcomes.js';
+import type { WorkInput } from '../../services/work.service.js';
+import { JobName, type JobHandler, type JobQueue } from '../job-queue.js';
 
 /** What a test outcome's task uses. */
 export interface TestOutcomeDeps {
-  tasks: Pick<TaskService, 'start' | 'progress' | 'fail'>;
+  tasks: Pick<TaskService, 'start' | 'progress' | 'fail' | 'getForJob'>;
+  queue: Pick<JobQueue, 'enqueue'>;
 }
 
+/** How often a delayed test task reports its progress (and looks whether it was deleted). */
+const TICK_MS = 2_000;
+
 /**
- * Runs a test token's task that asked to fail: it starts (status 2), reports some progress, and
- * fails with its code and that code's realistic message, refunding its reservation and sending
- * its callback exactly as a failing render does.
+ * Runs a test token's task that fails or takes its time. It starts (status 2); while its delay
+ * lasts, the job comes back every TICK_MS to report progress, holding no worker in between; then
+ * it fails with its code and that code's realistic message (refunded and called back as a failing
+ * render is), or hands the task to its render.
  */
 export function testOutcomeJob(d: TestOutcomeDeps): JobHandler<'test.outcome'> {
   return {
     name: JobName.TestOutcome,
     async run({ taskId }, ctx) {
-      const task = await d.tasks.start(taskId, ctx.attempt);
-      if (!task) return;
-      const { testOutcome } = JSON.parse(task.input) as { testOutcome?: TestOutcome };
-      if (testOutcome?.kind !== 'fail') {
-        throw new Error(`task ${taskId} has no failing test outcome: ${JSON.stringify(testOutcome)}`);
+      let task = await d.tasks.getForJob(taskId);
+      if (task?.status === TaskStatus.Waiting) task = await d.tasks.start(taskId, ctx.attempt);
+      if (task?.status !== TaskStatus.Processing) return; // deleted, or finished
+      const input = JSON.parse(task.input) as WorkInput;
+      const fails = input.testOutcome?.kind === 'fail';
+      const delayMs = (input.testDelaySec ?? 0) * 1000;
+      const elapsed = Date.now() - Date.parse(task.started_at ?? task.created_at);
+      if (elapsed < delayMs) {
+        // A render that follows reports its own progress from 10 %: the delay takes what is before.
+        const span = fails ? 90 : 9;
+        await d.tasks.progress(taskId, Math.floor((elapsed / delayMs) * span));
+        const next = new Date(Date.now() + Math.min(TICK_MS, delayMs - elapsed));
+        await d.queue.enqueue(JobName.TestOutcome, { taskId }, { runAt: next });
+        return;
       }
-      await d.tasks.progress(taskId, 30);
-      const e = outcomeError(testOutcome.code, task.type);
-      await d.tasks.fail(taskId, e.code, e.message);
+      if (input.testOutcome?.kind === 'fail') {
+        await d.tasks.progress(taskId, 30);
+        const e = outcomeError(input.testOutcome.code, task.type);
+        await d.tasks.fail(taskId, e.code, e.message);
+        return;
+      }
+      await d.queue.enqueue(JobName.WorkRender, { taskId });
     },
   };
 }
