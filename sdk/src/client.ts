@@ -19,7 +19,12 @@ export type ClientOptions = TransportOptions;
 /** Per-call options. */
 export interface CallOptions {
   signal?: AbortSignal;
+  /** `Prefer` preferences, e.g. TestPrefer.fail(2014) (test tokens only; see test-mode.ts). */
+  prefer?: string | readonly string[];
 }
+
+const preferOf = (o?: CallOptions): readonly string[] | undefined =>
+  o?.prefer === undefined ? undefined : typeof o.prefer === 'string' ? [o.prefer] : o.prefer;
 
 const SVC = '/api/v2/svc';
 const CLONE = '/api/app/v1/clone';
@@ -38,6 +43,7 @@ export class LikenessClient {
       path: SVC + path,
       query,
       signal: o?.signal,
+      prefer: preferOf(o),
     });
   }
   private post<R>(path: string, body: object, o?: CallOptions) {
@@ -47,6 +53,7 @@ export class LikenessClient {
       path: SVC + path,
       body,
       signal: o?.signal,
+      prefer: preferOf(o),
     });
   }
   private del<R>(path: string, query: object, o?: CallOptions) {

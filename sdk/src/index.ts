@@ -52,4 +52,5 @@ export {
   type UploadSource,
 } from './upload.js';
 export { type TaskProgress, type WaitOptions } from './wait.js';
+export { TEST_TOKEN_PREFIX, TestOutcome, TestPrefer, isTestToken, type CallbackFault } from './test-mode.js';
 export * from './types.js';

@@ -45,6 +45,8 @@ export interface RequestSpec {
   query?: object;
   body?: unknown;
   signal?: AbortSignal;
+  /** The `Prefer` header's preferences (test mode). */
+  prefer?: readonly string[];
 }
 
 /** Codes that mean "not now": retried with backoff like a network failure. */
@@ -150,6 +152,7 @@ export class Transport {
       authorization: `Bearer ${this.token}`,
       accept: 'application/json',
     };
+    if (spec.prefer && spec.prefer.length > 0) headers.prefer = spec.prefer.join(', ');
     let body: string | undefined;
     if (spec.body !== undefined) {
       headers['content-type'] = 'application/json';
