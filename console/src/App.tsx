@@ -3,6 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { refreshMe } from './api.js';
 import { CreditBanner } from './components/CreditBanner.js';
 import { Nav } from './components/Nav.js';
+import { TestModeBanner } from './components/TestModeBanner.js';
 import { Callbacks } from './pages/Callbacks.js';
 import { Create } from './pages/Create.js';
 import { Credits } from './pages/Credits.js';
@@ -43,6 +44,7 @@ export function App() {
     <div class="layout">
       <Nav path={path} />
       <main class="main" id="main">
+        <TestModeBanner />
         <CreditBanner />
         {Page ? <Page key={path} /> : <NotFound />}
       </main>

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Me, NewToken, SettingsPatch } from '../../../server/src/http/console/schemas.js';
-import { call, errorMessage } from '../api.js';
+import { call, errorMessage, refreshMe } from '../api.js';
 import { Alert } from '../components/Alert.js';
 import { ConfirmButton } from '../components/ConfirmButton.js';
 import { CopyButton } from '../components/CopyButton.js';
@@ -51,6 +51,7 @@ export function Overview() {
       </div>
 
       <ApiDetails base={base} prefix={m.token_prefix} />
+      {!m.test_mode && <TestMode />}
       <AigcPreference value={m.aigc} />
     </section>
   );
@@ -109,6 +110,85 @@ function ApiDetails(props: { base: string; prefix: string }) {
         testid="rotate-token"
         onConfirm={rotate}
       />
+    </div>
+  );
+}
+
+/** Test mode of a live account: its test token and test balance (README, "Test mode"). */
+function TestMode() {
+  const m = me.value!;
+  const [fresh, setFresh] = useState<NewToken | null>(null);
+  const [error, setError] = useState('');
+  const make = async () => {
+    setError('');
+    try {
+      const t = await call<NewToken>('POST', '/test-token');
+      setFresh(t);
+      await refreshMe();
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  const reset = async () => {
+    setError('');
+    try {
+      setSignedIn(await call<Me>('POST', '/test-balance/reset'));
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  return (
+    <div class="card" data-testid="test-mode">
+      <h2>Test mode</h2>
+      <p class="muted small">
+        A test token (<code>lk_test_…</code>) has a balance of its own and sees only test data; its videos are
+        drafts. Reserved ids such as <code>test_fail_2014</code> make a work end as named.
+      </p>
+      {m.test && (
+        <dl class="props">
+          <dt>Test token</dt>
+          <dd>
+            <code data-testid="test-token-prefix">{m.test.token_prefix}…</code>
+          </dd>
+          <dt>Test balance</dt>
+          <dd data-testid="test-balance">{m.test.balance}</dd>
+        </dl>
+      )}
+      {fresh && (
+        <div class="new-token" data-testid="new-test-token-box">
+          <p>
+            <strong>Your test token.</strong> Copy it now: it is shown only this once. Sign in with it to see
+            the test data here.
+          </p>
+          <div class="token-row">
+            <code id="new-test-token" data-testid="new-test-token">
+              {fresh.token}
+            </code>
+            <CopyButton text={fresh.token} targetId="new-test-token" testid="copy-test-token" />
+          </div>
+        </div>
+      )}
+      <Alert>{error}</Alert>
+      <div class="button-row">
+        <ConfirmButton
+          label={m.test ? 'New test token' : 'Make a test token'}
+          question={
+            m.test ? 'Make a new test token? The current one stops working at once.' : 'Make a test token?'
+          }
+          confirmLabel="Make"
+          testid="make-test-token"
+          onConfirm={make}
+        />
+        {m.test && (
+          <ConfirmButton
+            label="Reset test balance"
+            question="Set the test balance back to 10,000?"
+            confirmLabel="Reset"
+            testid="reset-test-balance"
+            onConfirm={reset}
+          />
+        )}
+      </div>
     </div>
   );
 }

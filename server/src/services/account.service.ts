@@ -42,6 +42,8 @@ export interface AccountSettings {
   credit_warning_active: boolean;
   /** Test mode: the test token's first characters and the test balance; null before a test token is made. */
   test: { token_prefix: string; credits: number } | null;
+  /** This account is a test twin (its tokens are test tokens). */
+  test_mode: boolean;
 }
 
 export interface AccountPatch {
@@ -270,6 +272,7 @@ export class AccountService {
       credit_warning_threshold: a.credit_warning_threshold,
       credit_warning_active: creditWarningActive(a.credit_balance, a.credit_warning_threshold),
       test: twin ? { token_prefix: testToken?.token_prefix ?? '', credits: twin.credit_balance } : null,
+      test_mode: a.live_account_id !== null,
     };
   }
 

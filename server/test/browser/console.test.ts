@@ -135,6 +135,58 @@ describe('web console in a browser', { skip: unavailable ?? false }, () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
+  test('test mode: a test token made on the Overview, its balance reset, and the console signed in with it', async () => {
+    await goto('/');
+    await page.getByTestId('make-test-token').click();
+    await page.getByTestId('make-test-token-confirm').click();
+    const testToken = (await page.getByTestId('new-test-token').textContent())!.trim();
+    assert.match(testToken, /^lk_test_/);
+    await page.getByTestId('test-balance').waitFor();
+    assert.equal(await page.getByTestId('test-balance').textContent(), '10000');
+    assert.ok(
+      testToken.startsWith((await page.getByTestId('test-token-prefix').textContent())!.replace('…', '')),
+    );
+    // A test work spends test credits, not live ones; the reset button brings the test balance back.
+    const work = await api(server, 'POST', '/api/v2/svc/video/create_by_tts', {
+      token: testToken,
+      body: { text: 'Hello.', voice: 'pub-en-emma', avatar: 'test_wait' },
+    });
+    assert.equal(work.body.code, 0, JSON.stringify(work.body));
+    await goto('/tasks');
+    await goto('/');
+    await page.getByTestId('test-balance').waitFor();
+    assert.notEqual(await page.getByTestId('test-balance').textContent(), '10000');
+    assert.equal(await page.getByTestId('overview-balance').textContent(), '1000', 'live balance untouched');
+    await screenshot(page, 'overview-test-mode');
+    await page.getByTestId('reset-test-balance').click();
+    await page.getByTestId('reset-test-balance-confirm').click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="test-balance"]')?.textContent === '10000',
+    );
+
+    // Signed in with the test token, the console says so on every page and shows the test data.
+    const testContext = await browser.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const testPage = await testContext.newPage();
+      await testPage.goto(`${server.url}/console/#/`);
+      await testPage.getByTestId('sign-in-token').fill(testToken);
+      await testPage.getByTestId('sign-in-submit').click();
+      await testPage.getByTestId('test-mode-banner').waitFor();
+      assert.equal(await testPage.getByTestId('overview-balance').textContent(), '10000');
+      assert.equal(await testPage.getByTestId('test-mode').count(), 0, 'no test mode card inside test mode');
+      await testPage.goto(`${server.url}/console/#/tasks`);
+      await testPage.getByTestId('page-tasks').waitFor();
+      await testPage.getByTestId('test-mode-banner').waitFor();
+      await screenshot(testPage, 'tasks-test-mode');
+    } finally {
+      await testContext.close();
+    }
+    await api(server, 'DELETE', '/api/v2/svc/video/task', {
+      token: testToken,
+      query: { task_id: work.body.task_id },
+    });
+  });
+
   test('rotating the token shows the new one once; the old one stops working', async () => {
     await goto('/');
     await page.getByTestId('rotate-token').click();

@@ -30,6 +30,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ container: Container }> 
       callback_url: s.callback_url,
       v2_callback: s.v2_callback === 'on',
       session_expires_at: sessionExpiresAt,
+      test_mode: s.test_mode,
+      test: s.test ? { token_prefix: s.test.token_prefix, balance: s.test.credits } : null,
     };
   };
 
@@ -89,7 +91,23 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ container: Container }> 
 
   app.post('/token/rotate', { schema: { response: { 200: NewToken } } }, async (req) => {
     const token = await accounts.rotateToken(callerOf(req).accountId);
-    return { token, token_prefix: token.slice(0, 8) };
+    return { token, token_prefix: (await accounts.settings(callerOf(req).accountId)).token_prefix };
+  });
+
+  /** Test mode: a test token for the signed-in live account (the earlier one stops working). */
+  app.post('/test-token', { schema: { response: { 200: NewToken } } }, async (req) => {
+    const caller = callerOf(req);
+    if (caller.test) throw ERRORS.invalid('sign in with the live token to make test tokens');
+    const { token } = await accounts.createTestToken(caller.accountId);
+    return { token, token_prefix: (await accounts.settings(caller.accountId)).test!.token_prefix };
+  });
+
+  /** Test mode: the signed-in live account's test balance back to its starting amount. */
+  app.post('/test-balance/reset', { schema: { response: { 200: Me } } }, async (req) => {
+    const session = consoleSessionOf(req);
+    if (callerOf(req).test) throw ERRORS.invalid('sign in with the live token to reset the test balance');
+    await accounts.resetTestBalance(session.accountId);
+    return me(session.accountId, session.expiresAt);
   });
 };
 

@@ -48,6 +48,10 @@ export const Me = Type.Object({
   /** V2 event callbacks: avatar and voice cloning messages too. */
   v2_callback: Type.Boolean(),
   session_expires_at: Type.String(),
+  /** Signed in with a test token: the console shows the test data, apart from live. */
+  test_mode: Type.Boolean(),
+  /** A live account's test mode: its test token's first characters and test balance; null before one is made. */
+  test: Nullable(Type.Object({ token_prefix: Type.String(), balance: Type.Integer() })),
 });
 export type Me = Static<typeof Me>;
 
