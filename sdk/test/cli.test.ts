@@ -45,6 +45,37 @@ describe('likeness-cli against the real service', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  test('--test-outcome makes a test work end as named; a bad one is a usage mistake', async () => {
+    const live = await createAccount(server, { credits: 10, plan: 'pro' });
+    const { token: testToken } = await server.container.services.accounts.createTestToken(live.account_id);
+    const base = [
+      'videos',
+      'tts',
+      '--avatar',
+      'pub-avatar-lin',
+      '--voice',
+      'pub-en-emma',
+      '--text',
+      'Hello.',
+    ];
+    const failed = await cli([...base, '--test-outcome', 'fail:2014', '--wait'], {
+      LIKENESS_TOKEN: testToken,
+    });
+    assert.equal(failed.code, 1, failed.stdout + failed.stderr);
+    assert.match(failed.stderr, /failed: the avatar video could not be read.*\(test outcome\)/);
+    const refused = await cli([...base, '--test-outcome', 'refuse:1002,callback:late'], {
+      LIKENESS_TOKEN: testToken,
+    });
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /insufficient credits.*\(test outcome\)/);
+    const bad = await cli([...base, '--test-outcome', 'explode'], { LIKENESS_TOKEN: testToken });
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--test-outcome: 'explode' is not one of fail:CODE/);
+    const liveTry = await cli([...base, '--test-outcome', 'wait'], { LIKENESS_TOKEN: live.token });
+    assert.equal(liveTry.code, 1);
+    assert.match(liveTry.stderr, /test outcomes need a test token/);
+  });
+
   test('the README example: one command uploads a photo, clones an avatar, renders a talking video and downloads the MP4', async () => {
     const r = await cli([
       'videos',

@@ -1,6 +1,6 @@
 import { need, str, flag, type Group } from '../command.js';
 import { finishWork, textArg } from '../inputs.js';
-import { workOptions } from './common.js';
+import { testOutcomeOptions, workOptions } from './common.js';
 
 export const audio: Group = {
   summary: 'speech audio (MP3) from text',
@@ -14,11 +14,14 @@ export const audio: Group = {
         ...workOptions,
       },
       async run(ctx, args) {
-        const { task_id } = await ctx.client().audio.createByTts({
-          voice: need(args, 'voice'),
-          text: await textArg(ctx, need(args, 'text')),
-          title: str(args, 'title'),
-        });
+        const { task_id } = await ctx.client().audio.createByTts(
+          {
+            voice: need(args, 'voice'),
+            text: await textArg(ctx, need(args, 'text')),
+            title: str(args, 'title'),
+          },
+          testOutcomeOptions(args),
+        );
         await finishWork(ctx, { wait: flag(args, 'wait'), output: str(args, 'output') }, task_id, 'audio');
       },
     },

@@ -2,7 +2,7 @@ import { flag, int, need, str, UsageError, type Args, type CliContext, type Grou
 import { fileArg, fileIdArg, finishWork, humanDuration, resultLength, textArg } from '../inputs.js';
 import { formatFields, formatTable } from '../output.js';
 import { avatarFromPhoto } from './avatars.js';
-import { pageOptions, workOptions } from './common.js';
+import { pageOptions, testOutcomeOptions, workOptions } from './common.js';
 
 const speakerOptions = {
   avatar: { type: 'string', description: 'avatar id (avatars list)' },
@@ -43,13 +43,16 @@ export const videos: Group = {
       async run(ctx, args) {
         const text = await textArg(ctx, need(args, 'text'));
         const who = await speaker(ctx, args);
-        const { task_id } = await ctx.client().videos.createByTts({
-          text,
-          voice: str(args, 'voice'),
-          title: str(args, 'title'),
-          st_show: flag(args, 'subtitles') ? 1 : 0,
-          ...who,
-        });
+        const { task_id } = await ctx.client().videos.createByTts(
+          {
+            text,
+            voice: str(args, 'voice'),
+            title: str(args, 'title'),
+            st_show: flag(args, 'subtitles') ? 1 : 0,
+            ...who,
+          },
+          testOutcomeOptions(args),
+        );
         await finishWork(ctx, wait(args), task_id, 'video', who.avatar ? { avatar: who.avatar } : {});
       },
     },
@@ -65,11 +68,14 @@ export const videos: Group = {
       async run(ctx, args) {
         const a = await fileArg(ctx, need(args, 'audio'), 'audio');
         const who = await speaker(ctx, args);
-        const { task_id } = await ctx.client().videos.createByAudio({
-          title: str(args, 'title'),
-          ...('url' in a ? { audio_url: a.url } : { file_id: a.file_id }),
-          ...who,
-        });
+        const { task_id } = await ctx.client().videos.createByAudio(
+          {
+            title: str(args, 'title'),
+            ...('url' in a ? { audio_url: a.url } : { file_id: a.file_id }),
+            ...who,
+          },
+          testOutcomeOptions(args),
+        );
         await finishWork(ctx, wait(args), task_id, 'video', who.avatar ? { avatar: who.avatar } : {});
       },
     },
@@ -94,16 +100,19 @@ export const videos: Group = {
           const v = str(args, name);
           return v === undefined ? undefined : fileIdArg(ctx, v, name);
         };
-        const { task_id } = await ctx.client().videos.createByTemplate({
-          template: need(args, 'template'),
-          text,
-          voice: str(args, 'voice'),
-          title: str(args, 'title'),
-          bgm_file_id: await opt('bgm'),
-          ambience_file_id: await opt('ambience'),
-          cover_file_id: await opt('cover'),
-          ...who,
-        });
+        const { task_id } = await ctx.client().videos.createByTemplate(
+          {
+            template: need(args, 'template'),
+            text,
+            voice: str(args, 'voice'),
+            title: str(args, 'title'),
+            bgm_file_id: await opt('bgm'),
+            ambience_file_id: await opt('ambience'),
+            cover_file_id: await opt('cover'),
+            ...who,
+          },
+          testOutcomeOptions(args),
+        );
         await finishWork(ctx, wait(args), task_id, 'video');
       },
     },
@@ -116,10 +125,13 @@ export const videos: Group = {
         ...workOptions,
       },
       async run(ctx, args) {
-        const { task_id } = await ctx.client().videos.translate({
-          video_file_id: await fileIdArg(ctx, need(args, 'video'), 'video'),
-          target_language_code: need(args, 'lang'),
-        });
+        const { task_id } = await ctx.client().videos.translate(
+          {
+            video_file_id: await fileIdArg(ctx, need(args, 'video'), 'video'),
+            target_language_code: need(args, 'lang'),
+          },
+          testOutcomeOptions(args),
+        );
         await finishWork(ctx, wait(args), task_id, 'video');
       },
     },
@@ -132,10 +144,13 @@ export const videos: Group = {
         ...workOptions,
       },
       async run(ctx, args) {
-        const { task_id } = await ctx.client().videos.createBySing({
-          image_file_id: await fileIdArg(ctx, need(args, 'image'), 'image'),
-          audio_file_id: await fileIdArg(ctx, need(args, 'audio'), 'audio'),
-        });
+        const { task_id } = await ctx.client().videos.createBySing(
+          {
+            image_file_id: await fileIdArg(ctx, need(args, 'image'), 'image'),
+            audio_file_id: await fileIdArg(ctx, need(args, 'audio'), 'audio'),
+          },
+          testOutcomeOptions(args),
+        );
         await finishWork(ctx, wait(args), task_id, 'video');
       },
     },
@@ -150,12 +165,15 @@ export const videos: Group = {
         ...workOptions,
       },
       async run(ctx, args) {
-        const { task_id } = await ctx.client().videos.createByImage({
-          image_file_id: await fileIdArg(ctx, need(args, 'image'), 'image'),
-          voice: need(args, 'voice'),
-          text: await textArg(ctx, need(args, 'text')),
-          model: int(args, 'model'),
-        });
+        const { task_id } = await ctx.client().videos.createByImage(
+          {
+            image_file_id: await fileIdArg(ctx, need(args, 'image'), 'image'),
+            voice: need(args, 'voice'),
+            text: await textArg(ctx, need(args, 'text')),
+            model: int(args, 'model'),
+          },
+          testOutcomeOptions(args),
+        );
         await finishWork(ctx, wait(args), task_id, 'video');
       },
     },
