@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Container } from './container.js';
+import { TEST_MODE_DOC } from './http/schemas/test-mode-doc.js';
 import { blobRoutes } from './http/blob/index.js';
 import { catalogueRoutes } from './http/catalogue.js';
 import { cloneApi } from './http/app-v1-clone/index.js';
@@ -48,7 +49,8 @@ export async function buildApp(
         title: 'likeness',
         version: '0.1.0',
         description:
-          'Self-hostable avatar and talking-video generation. Generation API under /api/v2/svc (Bearer token; HTTP 401 + code 2003 on auth failure, otherwise HTTP 200 with a code). Clone API under /api/app/v1/clone.',
+          'Self-hostable avatar and talking-video generation. Generation API under /api/v2/svc (Bearer token; HTTP 401 + code 2003 on auth failure, otherwise HTTP 200 with a code). Clone API under /api/app/v1/clone.\n\n' +
+          TEST_MODE_DOC,
       },
       components: {
         securitySchemes: {

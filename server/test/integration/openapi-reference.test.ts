@@ -79,6 +79,16 @@ describe('the API reference (GET /docs/json) teaches', () => {
   });
   after(() => server.close());
 
+  test('test mode: the reserved ids and preferences, in a table', () => {
+    const info = (doc as unknown as { info: { description: string } }).info.description;
+    assert.match(info, /## Test mode/);
+    assert.match(
+      info,
+      /\| `test_fail_<code>` \| `likeness-outcome=fail; code=<code>` \| accepted; the task fails with the code \(1002, /,
+    );
+    assert.match(info, /`likeness-callback=duplicate\\\|late\\\|bad-signature\\\|out-of-order\\\|drop`/);
+  });
+
   test('every request body and query property has a description and an example; every body an example', () => {
     assert.equal(ops.length, 25, ops.map(([name]) => name).join(', '));
     const missing: string[] = [];
