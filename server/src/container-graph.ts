@@ -244,6 +244,6 @@ export function buildJobHandlers(
     }),
     callbackDeliverJob({ callbacks: s.callbacks }),
     catalogueRenderJob({ catalogue: s.catalogue, blobs, media, log }),
-    testOutcomeJob({ tasks: s.tasks, queue: d.queue }),
+    testOutcomeJob({ tasks: s.tasks, avatars: s.avatars, voices: s.voices, queue: d.queue }),
   ]);
 }

@@ -15,6 +15,7 @@ import type { InputRef } from './input.service.js';
 import { parseAvatarFace } from './avatar-face.js';
 import { parseResult, type Resolution, type TaskService } from './task.service.js';
 import type { UploadService } from './upload.service.js';
+import { testTaskOf } from './test-outcomes.js';
 import { oneOf } from './one-of.js';
 
 export interface AvatarTaskInput {
@@ -97,6 +98,20 @@ export class AvatarService {
     const title = p.title || 'Untitled';
     const input: AvatarTaskInput = { source, kind: 'video', aigcFlag: p.aigc_flag ?? 0 };
     const id = newId('av');
+    const test = caller.test ? testTaskOf(caller.testPreferences, 'avatar', 'avatar_video') : null;
+    if (test) {
+      // A test outcome makes an avatar of its own: an earlier one of the same video would answer instead.
+      return this.tasks.submit(caller, {
+        family: 'avatar',
+        type: 'avatar_video',
+        title,
+        input: { ...input, ...test.input },
+        job: test.runsTestJob ? JobName.TestOutcome : JobName.AvatarCreate,
+        reserve: 0,
+        subjectId: id,
+        alsoInTransaction: this.pendingAvatar(caller, id, title, 'video', null),
+      });
+    }
     // Decided under the account's lock: two submissions of one URL at once find each other.
     let follows: string | null = null;
     const taskId = await this.tasks.submit(caller, {
@@ -156,12 +171,13 @@ export class AvatarService {
       model: p.model ?? 2,
       aigcFlag: p.aigc_flag ?? 0,
     };
+    const test = caller.test ? testTaskOf(caller.testPreferences, 'avatar', 'avatar_image') : null;
     return this.tasks.submit(caller, {
       family: 'avatar',
       type: 'avatar_image',
       title,
-      input: { ...input },
-      job: JobName.AvatarCreate,
+      input: { ...input, ...test?.input },
+      job: test?.runsTestJob ? JobName.TestOutcome : JobName.AvatarCreate,
       reserve: this.config.prices.avatarImage,
       planGate: 'avatar_image',
       subjectId: id,

@@ -127,6 +127,63 @@ const codesWhere = (inTask: boolean) =>
 export const REFUSE_CODES: readonly number[] = codesWhere(false);
 export const FAIL_CODES: readonly number[] = codesWhere(true);
 
+/** The codes each kind of task can fail with, as the real service's would. */
+export const FAIL_CODES_OF: Readonly<Record<'work' | 'avatar' | 'voice', readonly number[]>> = {
+  work: [1002, 2013, 2014, 2015, 2016, 99],
+  avatar: [2014, 2015, 2016, 99],
+  voice: [1011, 2013, 99],
+};
+
+/**
+ * Checks that a task of `family` can end as `outcome` asks; refuses with 11 otherwise (a voice
+ * clone failing with 2015, an avatar that waits for ever). Pure.
+ */
+export function checkOutcomeFor(family: 'work' | 'avatar' | 'voice', outcome: TestOutcome): void {
+  if (outcome.kind === 'fail' && !FAIL_CODES_OF[family].includes(outcome.code)) {
+    throw ERRORS.invalid(
+      `a ${family} task can fail with ${FAIL_CODES_OF[family].join(', ')}, not ${outcome.code}` +
+        (REFUSE_CODES.includes(outcome.code) ? `; ask to refuse with ${outcome.code} instead` : ''),
+    );
+  }
+  if (family !== 'work' && (outcome.kind === 'wait' || outcome.kind === 'slow')) {
+    throw ERRORS.invalid(
+      `a ${family} task cannot be asked to ${outcome.kind}; likeness-delay makes it take its time`,
+    );
+  }
+}
+
+/** What a test token's avatar or voice submission stores beside its input (CallbackService, the test job). */
+export interface TestTaskInput {
+  /** A work's tasks store fail and wait outcomes; avatars' and voices', fail. */
+  testOutcome?: TestOutcome;
+  testDelaySec?: number;
+  testCallback?: CallbackFault;
+}
+
+/**
+ * A test token's avatar or voice submission, as its `Prefer` preferences ask: refused at once
+ * (throws the code's error), or the fields to store with it and whether its test job runs first;
+ * null when it asks for nothing. Pure.
+ */
+export function testTaskOf(
+  preferences: TestPreferences | undefined,
+  family: 'avatar' | 'voice',
+  operation: string,
+): { input: TestTaskInput; runsTestJob: boolean } | null {
+  if (!preferences) return null;
+  const { outcome, delaySec, callback } = preferences;
+  if (!outcome && delaySec === null && !callback) return null;
+  if (outcome) {
+    checkOutcomeFor(family, outcome);
+    if (outcome.kind === 'refuse') throw outcomeError(outcome.code, operation);
+  }
+  const input: TestTaskInput = {};
+  if (outcome) input.testOutcome = outcome;
+  if (delaySec !== null) input.testDelaySec = delaySec;
+  if (callback) input.testCallback = callback;
+  return { input, runsTestJob: input.testOutcome !== undefined || input.testDelaySec !== undefined };
+}
+
 /** The error a test outcome's code stands for, marked as a test outcome. Pure. */
 export function outcomeError(code: number, operation: string): AppError {
   const f = FAILURES.get(code);

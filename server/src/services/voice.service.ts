@@ -8,6 +8,7 @@ import { newId } from '../lib/ids.js';
 import { JobName } from '../jobs/job-queue.js';
 import type { SpeechInputError, VoiceProfile } from '../media/speech/index.js';
 import type { VoiceRepository } from '../repositories/voice.repository.js';
+import { testTaskOf } from './test-outcomes.js';
 import type { Caller } from './account.service.js';
 import { oneOf } from './one-of.js';
 import type { InputRef } from './input.service.js';
@@ -111,12 +112,13 @@ export class VoiceService {
       source: p.file_id ? { fileId: p.file_id } : { url: p.audio_url! },
       language,
     };
+    const test = caller.test ? testTaskOf(caller.testPreferences, 'voice', 'voice_clone') : null;
     return this.tasks.submit(caller, {
       family: 'voice',
       type: 'voice_clone',
       title: p.title,
-      input: { ...input },
-      job: JobName.VoiceCreate,
+      input: { ...input, ...test?.input },
+      job: test?.runsTestJob ? JobName.TestOutcome : JobName.VoiceCreate,
       reserve: 0,
       subjectId: id,
       checkInTransaction: async (trx) => {

@@ -14,6 +14,7 @@ import type { VoiceService } from './voice.service.js';
 import type { WorkBillingService } from './work-billing.service.js';
 import { liveTokenRefusal, RESERVED_ID_PREFIX } from './test-mode.js';
 import {
+  checkOutcomeFor,
   outcomeError,
   outcomeOfId,
   SLOW_STAND_INS,
@@ -147,6 +148,7 @@ export class WorkService {
     if (asked.some((o) => JSON.stringify(o) !== JSON.stringify(first))) {
       throw ERRORS.invalid('the request asks for two different test outcomes; ask for one');
     }
+    if (first) checkOutcomeFor('work', first);
     return first ?? null;
   }
 

@@ -84,7 +84,7 @@ describe('the API reference (GET /docs/json) teaches', () => {
     assert.match(info, /## Test mode/);
     assert.match(
       info,
-      /\| `test_fail_<code>` \| `likeness-outcome=fail; code=<code>` \| accepted; the task fails with the code \(1002, /,
+      /\| `test_fail_<code>` \| `likeness-outcome=fail; code=<code>` \| accepted; the task fails with the code \(works 1002, 2013, /,
     );
     assert.match(info, /`likeness-callback=duplicate\\\|late\\\|bad-signature\\\|out-of-order\\\|drop`/);
   });

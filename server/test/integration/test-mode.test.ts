@@ -409,4 +409,43 @@ describe('test mode: outcomes on demand', () => {
     assert.equal(bad.body.code, 11);
     assert.match(bad.body.message, /1 to 600 seconds/);
   });
+
+  test('Prefer steers avatar and voice cloning too: failures end the avatar or voice with their task', async () => {
+    const post = (path: string, body: Record<string, unknown>, prefer: string) =>
+      api(server, 'POST', `/api/v2/svc${path}`, { token: testToken, body, headers: { prefer } });
+    const image = { image_url: 'https://example.com/face.jpg', title: 'face' };
+    const voice = {
+      title: 'mine',
+      voice_type: 8,
+      audio_url: 'https://example.com/voice.mp3',
+      languages: 'en',
+    };
+
+    const avatar = await post('/avatar/create_by_image', image, 'likeness-outcome=fail; code=2016');
+    assert.equal(avatar.body.code, 0, JSON.stringify(avatar.body));
+    const a = await waitTask(server, testToken, '/api/v2/svc/avatar/task', avatar.body.task_id, 20_000);
+    assert.equal(a.status, 4);
+    assert.equal(a.fail_code, 2016);
+    const cloned = await post('/voice/create', voice, 'likeness-outcome=fail; code=1011');
+    assert.equal(cloned.body.code, 0, JSON.stringify(cloned.body));
+    const v = await waitTask(server, testToken, '/api/v2/svc/voice/task', cloned.body.task_id, 20_000);
+    assert.equal(v.status, 4);
+    assert.equal(v.fail_code, 1011);
+
+    const refused = await post(
+      '/avatar/create_by_video',
+      { video_url: 'https://example.com/a.mp4' },
+      'likeness-outcome=refuse; code=2012',
+    );
+    assert.equal(refused.body.code, 2012);
+    assert.match(refused.body.message, /\(test outcome\)$/);
+    const wrongCode = await post('/voice/create', voice, 'likeness-outcome=fail; code=2015');
+    assert.equal(wrongCode.body.code, 11);
+    assert.match(wrongCode.body.message, /a voice task can fail with 1011, 2013, 99, not 2015/);
+    const waiting = await post('/avatar/create_by_image', image, 'likeness-outcome=wait');
+    assert.equal(waiting.body.code, 11);
+    assert.match(waiting.body.message, /cannot be asked to wait/);
+    const workOnly = await tts({ avatar: 'test_fail_1011' });
+    assert.equal(workOnly.body.code, 11, 'a work does not fail with 1011');
+  });
 });

@@ -3,8 +3,9 @@ import { ERRORS } from '../../errors/app-error.js';
 import { liveTokenRefusal, testPreferences } from '../../services/test-mode.js';
 import { readTestPreferences } from '../../services/test-outcomes.js';
 
-/** Operations whose tasks a `likeness-outcome` preference can steer so far: the works. */
-const WORK_OPERATION = /\/api\/v2\/svc\/(video\/(create_by_\w+|translate)|audio\/create_by_tts)$/;
+/** Operations whose tasks test preferences can steer: the works, avatar and voice cloning. */
+const STEERABLE =
+  /\/api\/v2\/svc\/(video\/(create_by_\w+|translate)|audio\/create_by_tts|avatar\/create_by_(video|image)|voice\/create)$/;
 
 /**
  * Before validation: a live token's request that asks for a test outcome (a reserved `test_…`
@@ -23,10 +24,11 @@ export async function refuseTestOutcomesWhenLive(req: FastifyRequest): Promise<v
   if (preferences.length === 0) return;
   const read = readTestPreferences(preferences);
   const path = req.url.split('?')[0] ?? '';
-  if (req.method !== 'POST' || !WORK_OPERATION.test(path)) {
+  if (req.method !== 'POST' || !STEERABLE.test(path)) {
     throw ERRORS.invalid(
       `Prefer: ${preferences.join(', ')}: test outcomes steer works (POST video/create_by_*, ` +
-        `video/translate, audio/create_by_tts) so far, not ${req.method} ${path}`,
+        `video/translate, audio/create_by_tts), avatar/create_by_video, avatar/create_by_image and ` +
+        `voice/create, not ${req.method} ${path}`,
     );
   }
   req.caller.testPreferences = read;
