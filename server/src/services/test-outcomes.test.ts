@@ -3,7 +3,15 @@ import { test } from 'node:test';
 import { isAppError } from '../errors/app-error.js';
 import { SvcCode } from '../errors/codes.js';
 import { liveTokenRefusal, testPreferences } from './test-mode.js';
-import { FAIL_CODES, outcomeError, outcomeOfId, readTestPreferences, REFUSE_CODES } from './test-outcomes.js';
+import {
+  checkOutcomeFor,
+  FAIL_CODES,
+  outcomeError,
+  outcomeOfId,
+  readTestPreferences,
+  REFUSE_CODES,
+  testTaskOf,
+} from './test-outcomes.js';
 
 const refusedWith = (f: () => unknown, pattern: RegExp) =>
   assert.throws(f, (e) => isAppError(e) && e.code === SvcCode.InvalidParameter && pattern.test(e.message));
@@ -73,4 +81,48 @@ test('a live token may not ask for test outcomes; other ids and preferences pass
     /^avatar 'test_fail_2014': test outcomes need a test token \(lk_test_…\)/,
   );
   assert.match(liveTokenRefusal(null, 'likeness-outcome=wait') ?? '', /^Prefer: likeness-outcome=wait:/);
+});
+
+test('avatar and voice submissions: each kind of task fails only with its own codes, and never waits', () => {
+  assert.equal(testTaskOf(undefined, 'avatar', 'avatar_image'), null);
+  assert.equal(testTaskOf({ outcome: null, callback: null, delaySec: null }, 'voice', 'voice_clone'), null);
+  assert.deepEqual(
+    testTaskOf(
+      { outcome: { kind: 'fail', code: 2015 }, callback: 'late', delaySec: 5 },
+      'avatar',
+      'avatar_video',
+    ),
+    {
+      input: { testOutcome: { kind: 'fail', code: 2015 }, testDelaySec: 5, testCallback: 'late' },
+      runsTestJob: true,
+    },
+  );
+  assert.deepEqual(testTaskOf({ outcome: null, callback: 'drop', delaySec: null }, 'voice', 'voice_clone'), {
+    input: { testCallback: 'drop' },
+    runsTestJob: false,
+  });
+  refusedWith(
+    () =>
+      testTaskOf(
+        { outcome: { kind: 'fail', code: 2015 }, callback: null, delaySec: null },
+        'voice',
+        'voice_clone',
+      ),
+    /a voice task can fail with 1011, 2013, 99, not 2015/,
+  );
+  refusedWith(
+    () => testTaskOf({ outcome: { kind: 'wait' }, callback: null, delaySec: null }, 'avatar', 'avatar_image'),
+    /cannot be asked to wait/,
+  );
+  assert.throws(
+    () =>
+      testTaskOf(
+        { outcome: { kind: 'refuse', code: 1013 }, callback: null, delaySec: null },
+        'voice',
+        'voice_clone',
+      ),
+    (e) => isAppError(e) && e.code === 1013 && /\(test outcome\)$/.test(e.message),
+  );
+  assert.doesNotThrow(() => checkOutcomeFor('work', { kind: 'fail', code: 2014 }));
+  refusedWith(() => checkOutcomeFor('work', { kind: 'fail', code: 1011 }), /a work task can fail with 1002/);
 });
