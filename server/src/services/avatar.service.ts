@@ -213,12 +213,13 @@ export class AvatarService {
       aigcFlag: 0,
       via: 'clone',
     };
+    const test = caller.test ? testTaskOf(caller.testPreferences, 'avatar', 'clone_avatar', 'clone') : null;
     const taskId = await this.tasks.submit(caller, {
       family: 'avatar',
       type: 'clone_avatar',
       title,
-      input: { ...input },
-      job: JobName.AvatarCreate,
+      input: { ...input, ...test?.input },
+      job: test?.runsTestJob ? JobName.TestOutcome : JobName.AvatarCreate,
       reserve: this.config.prices.avatarImage,
       planGate: 'clone_avatar',
       subjectId: id,

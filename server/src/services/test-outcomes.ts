@@ -1,5 +1,5 @@
 import { AppError, ERRORS } from '../errors/app-error.js';
-import { SvcCode } from '../errors/codes.js';
+import { CloneCode, SvcCode } from '../errors/codes.js';
 import { PREFER_PREFIX, RESERVED_ID_PREFIX } from './test-mode.js';
 
 /**
@@ -134,6 +134,93 @@ export const FAIL_CODES_OF: Readonly<Record<'work' | 'avatar' | 'voice', readonl
   voice: [1011, 2013, 99],
 };
 
+/** The clone API's codes its clone operation answers with, and their realistic failures. */
+const CLONE_REFUSALS: ReadonlyMap<number, () => AppError> = new Map<number, () => AppError>([
+  [
+    CloneCode.InvalidInput,
+    () => cloneError(SvcCode.InvalidParameter, CloneCode.InvalidInput, 'file_id is required'),
+  ],
+  [
+    CloneCode.RateLimited,
+    () =>
+      cloneError(
+        SvcCode.InvalidParameter,
+        CloneCode.RateLimited,
+        'at most 10 clone requests a minute; retry shortly',
+      ),
+  ],
+  [CloneCode.ServerError, () => ERRORS.internal()],
+  [CloneCode.InsufficientCredits, () => ERRORS.insufficientCredits(20, 3)],
+  [
+    CloneCode.CategoryMismatch,
+    () =>
+      cloneError(
+        SvcCode.FileTypeUnsupported,
+        CloneCode.CategoryMismatch,
+        'the file (file_id) is an audio file; send a portrait image',
+      ),
+  ],
+  [
+    CloneCode.ProviderError,
+    () =>
+      cloneError(
+        SvcCode.AvatarCloneFailed,
+        CloneCode.ProviderError,
+        'the avatar could not be cloned from this portrait; try another',
+      ),
+  ],
+  [
+    CloneCode.ProviderTimeout,
+    () =>
+      cloneError(
+        SvcCode.AvatarCloneFailed,
+        CloneCode.ProviderTimeout,
+        'cloning the avatar took too long; try again',
+      ),
+  ],
+  [
+    CloneCode.InvalidModel,
+    () =>
+      cloneError(
+        SvcCode.InvalidParameter,
+        CloneCode.InvalidModel,
+        'this server clones with its one model; leave the model out',
+      ),
+  ],
+  [
+    CloneCode.PaidPlanRequired,
+    () =>
+      cloneError(
+        SvcCode.MembershipRequired,
+        CloneCode.PaidPlanRequired,
+        "clone_avatar needs a membership (plan 'basic' or higher)",
+      ),
+  ],
+  [
+    CloneCode.AssetLimitReached,
+    () =>
+      cloneError(
+        SvcCode.InvalidParameter,
+        CloneCode.AssetLimitReached,
+        'this account already has 50 avatars; delete one first',
+      ),
+  ],
+]);
+
+function cloneError(code: SvcCode, cloneCode: CloneCode, message: string): AppError {
+  return new AppError(code, message, { cloneCode });
+}
+
+/** Codes the clone API's clone operation can be refused with on demand. */
+export const CLONE_REFUSE_CODES: readonly number[] = [...CLONE_REFUSALS.keys()];
+
+/** The clone API's error a `refuse` outcome of `code` stands for, marked as a test outcome. Pure. */
+export function cloneOutcomeError(code: number): AppError {
+  const f = CLONE_REFUSALS.get(code);
+  if (!f) throw new RangeError(`no clone-API refusal for code ${code}`);
+  return withNote(f());
+}
+
 /**
  * Checks that a task of `family` can end as `outcome` asks; refuses with 11 otherwise (a voice
  * clone failing with 2015, an avatar that waits for ever). Pure.
@@ -169,13 +256,16 @@ export function testTaskOf(
   preferences: TestPreferences | undefined,
   family: 'avatar' | 'voice',
   operation: string,
+  api: ApiFamily = 'svc',
 ): { input: TestTaskInput; runsTestJob: boolean } | null {
   if (!preferences) return null;
   const { outcome, delaySec, callback } = preferences;
   if (!outcome && delaySec === null && !callback) return null;
   if (outcome) {
     checkOutcomeFor(family, outcome);
-    if (outcome.kind === 'refuse') throw outcomeError(outcome.code, operation);
+    if (outcome.kind === 'refuse') {
+      throw api === 'clone' ? cloneOutcomeError(outcome.code) : outcomeError(outcome.code, operation);
+    }
   }
   const input: TestTaskInput = {};
   if (outcome) input.testOutcome = outcome;
@@ -197,8 +287,18 @@ const RESERVED_IDS =
   `${RESERVED_ID_PREFIX}wait (the task waits until deleted) and ${RESERVED_ID_PREFIX}slow_<N>s ` +
   `(the task takes N seconds, 1 to ${MAX_DELAY_SEC}, with progress, then completes)`;
 
-function checked(kind: 'refuse' | 'fail', code: number, said: string): TestOutcome {
-  const allowed = kind === 'fail' ? FAIL_CODES : REFUSE_CODES;
+/** The API family a request belongs to: the generation API's codes, or the clone API's. */
+export type ApiFamily = 'svc' | 'clone';
+
+function checked(kind: 'refuse' | 'fail', code: number, said: string, api: ApiFamily = 'svc'): TestOutcome {
+  const allowed =
+    kind === 'fail'
+      ? api === 'clone'
+        ? FAIL_CODES_OF.avatar
+        : FAIL_CODES
+      : api === 'clone'
+        ? CLONE_REFUSE_CODES
+        : REFUSE_CODES;
   if (!allowed.includes(code)) {
     const hint =
       kind === 'fail' && REFUSE_CODES.includes(code)
@@ -251,7 +351,7 @@ const KNOWN =
  * What `likeness-…` preferences (testPreferences) ask for; refuses unknown, malformed or repeated
  * ones, naming them. Pure.
  */
-export function readTestPreferences(preferences: readonly string[]): TestPreferences {
+export function readTestPreferences(preferences: readonly string[], api: ApiFamily = 'svc'): TestPreferences {
   const read: TestPreferences = { outcome: null, callback: null, delaySec: null };
   for (const p of preferences) {
     const [head = '', ...params] = p.split(';').map((s) => s.trim());
@@ -287,7 +387,7 @@ export function readTestPreferences(preferences: readonly string[]): TestPrefere
     if ((value !== 'fail' && value !== 'refuse') || !code) {
       throw ERRORS.invalid(`Prefer: '${p}' is malformed; likeness knows ${KNOWN}`);
     }
-    read.outcome = checked(value, Number(code[1]), `Prefer: '${p}'`);
+    read.outcome = checked(value, Number(code[1]), `Prefer: '${p}'`, api);
   }
   return read;
 }

@@ -10,7 +10,7 @@ import { extractFrame } from '../../src/media/compose/index.js';
 import { TEST_BALANCE } from '../../src/services/test-mode.js';
 import { bins } from '../helpers/media-fixtures.js';
 import { download } from '../helpers/probe.js';
-import { api, createAccount, startServer, waitTask, type TestServer } from '../helpers/server.js';
+import { api, createAccount, startServer, upload, waitTask, type TestServer } from '../helpers/server.js';
 
 describe('test mode: test tokens', () => {
   let server: TestServer;
@@ -447,5 +447,28 @@ describe('test mode: outcomes on demand', () => {
     assert.match(waiting.body.message, /cannot be asked to wait/);
     const workOnly = await tts({ avatar: 'test_fail_1011' });
     assert.equal(workOnly.body.code, 11, 'a work does not fail with 1011');
+  });
+
+  test("the clone API's operation is refused on demand with its own codes and HTTP statuses", async () => {
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
+    const fileId = await upload(server, testToken, 'png', png);
+    const clone = (prefer: string) =>
+      api(server, 'POST', '/api/app/v1/clone/avatar/by_image', {
+        token: testToken,
+        body: { file_id: fileId },
+        headers: { prefer },
+      });
+    const provider = await clone('likeness-outcome=refuse; code=1404');
+    assert.equal(provider.status, 502);
+    assert.equal(provider.body.code, 1404);
+    assert.equal(provider.body.message, 'provider error');
+    assert.match(provider.body.detail, /could not be cloned.*\(test outcome\)$/);
+    const limit = await clone('likeness-outcome=refuse; code=1410');
+    assert.deepEqual([limit.status, limit.body.code], [403, 1410]);
+    const svcCode = await clone('likeness-outcome=refuse; code=1002');
+    assert.deepEqual([svcCode.status, svcCode.body.code], [400, 12]);
+    assert.match(svcCode.body.detail, /be refused with 12, 16, 99, 1401/);
   });
 });

@@ -6,6 +6,8 @@ import { readTestPreferences } from '../../services/test-outcomes.js';
 /** Operations whose tasks test preferences can steer: the works, avatar and voice cloning. */
 const STEERABLE =
   /\/api\/v2\/svc\/(video\/(create_by_\w+|translate)|audio\/create_by_tts|avatar\/create_by_(video|image)|voice\/create)$/;
+/** The clone API's operation that test preferences steer (with the clone API's codes). */
+const CLONE_STEERABLE = /\/api\/app\/v1\/clone\/avatar\/by_image$/;
 
 /**
  * Before validation: a live token's request that asks for a test outcome (a reserved `test_…`
@@ -22,13 +24,14 @@ export async function refuseTestOutcomesWhenLive(req: FastifyRequest): Promise<v
   }
   const preferences = testPreferences(req.headers.prefer);
   if (preferences.length === 0) return;
-  const read = readTestPreferences(preferences);
   const path = req.url.split('?')[0] ?? '';
-  if (req.method !== 'POST' || !STEERABLE.test(path)) {
+  const clone = CLONE_STEERABLE.test(path);
+  const read = readTestPreferences(preferences, clone ? 'clone' : 'svc');
+  if (req.method !== 'POST' || !(clone || STEERABLE.test(path))) {
     throw ERRORS.invalid(
       `Prefer: ${preferences.join(', ')}: test outcomes steer works (POST video/create_by_*, ` +
-        `video/translate, audio/create_by_tts), avatar/create_by_video, avatar/create_by_image and ` +
-        `voice/create, not ${req.method} ${path}`,
+        `video/translate, audio/create_by_tts), avatar/create_by_video, avatar/create_by_image, ` +
+        `voice/create and the clone API's avatar/by_image, not ${req.method} ${path}`,
     );
   }
   req.caller.testPreferences = read;

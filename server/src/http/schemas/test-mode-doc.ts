@@ -1,4 +1,10 @@
-import { MAX_DELAY_SEC, CALLBACK_FAULTS, FAIL_CODES_OF, REFUSE_CODES } from '../../services/test-outcomes.js';
+import {
+  CALLBACK_FAULTS,
+  CLONE_REFUSE_CODES,
+  FAIL_CODES_OF,
+  MAX_DELAY_SEC,
+  REFUSE_CODES,
+} from '../../services/test-outcomes.js';
 
 /**
  * The API reference's section on test mode (README, "Test mode"), from the same tables the service
@@ -16,4 +22,6 @@ export const TEST_MODE_DOC = [
   '| `test_wait` | `likeness-outcome=wait` | accepted; the task waits (status 1) until deleted |',
   `| \`test_slow_<N>s\` | \`likeness-delay=<N>s\` | the task takes N seconds (1-${MAX_DELAY_SEC}) with progress, then renders (or fails) |`,
   `| | \`likeness-callback=${CALLBACK_FAULTS.join('\\|')}\` | the completion callback misbehaves as named |`,
+  '',
+  `The clone API's \`avatar/by_image\` takes the same preferences with its own codes: refused with ${CLONE_REFUSE_CODES.join(', ')}.`,
 ].join('\n');
