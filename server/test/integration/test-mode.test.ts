@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { extractFrame } from '../../src/media/compose/index.js';
 import { TEST_BALANCE } from '../../src/services/test-mode.js';
+import { FAIL_CODES_OF, REFUSE_CODES } from '../../src/services/test-outcomes.js';
 import { bins } from '../helpers/media-fixtures.js';
 import { download } from '../helpers/probe.js';
 import { api, createAccount, startServer, upload, waitTask, type TestServer } from '../helpers/server.js';
@@ -470,5 +471,25 @@ describe('test mode: outcomes on demand', () => {
     const svcCode = await clone('likeness-outcome=refuse; code=1002');
     assert.deepEqual([svcCode.status, svcCode.body.code], [400, 12]);
     assert.match(svcCode.body.detail, /be refused with 12, 16, 99, 1401/);
+  });
+
+  test('every code: each refusal answers the submission with it, each failure ends the task with it', async () => {
+    for (const code of REFUSE_CODES) {
+      const r = await tts({ avatar: `test_refuse_${code}` });
+      assert.equal(r.body.code, code, JSON.stringify(r.body));
+      assert.equal(r.body.task_id, undefined);
+    }
+    const tasks = await Promise.all(FAIL_CODES_OF.work.map((code) => tts({ voice: `test_fail_${code}` })));
+    for (const [i, code] of FAIL_CODES_OF.work.entries()) {
+      const done = await waitTask(
+        server,
+        testToken,
+        '/api/v2/svc/video/task',
+        tasks[i]!.body.task_id,
+        20_000,
+      );
+      assert.deepEqual([done.status, done.fail_code], [4, code]);
+    }
+    assert.equal(await credit(testToken), TEST_BALANCE, 'every reservation came back');
   });
 });
