@@ -82,6 +82,7 @@ const QUEUED_NOW = {
   last_status: null,
   last_error: null,
   last_latency_ms: null,
+  test_fault: null,
   created_at: '2026-01-02T03:04:05.000Z',
   finished_at: null,
 };
