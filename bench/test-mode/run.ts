@@ -1,6 +1,6 @@
 // bench/test-mode: a 10 s video from text through the HTTP API, with a test token (a draft: 360 px,
-// 12 fps, ultrafast, marked TEST) against the same request with the account's live token, in one
-// run on one settled service as `npm start` runs it. Pairs are interleaved; each is timed from the
+// 8 fps, ultrafast, mono, the draft voice, marked TEST) against the same request with the
+// account's live token, in one run on one settled service as `npm start` runs it. Pairs are interleaved; each is timed from the
 // POST to the first poll that sees status 3, polling every 100 ms (so at most 0.1 s of either
 // figure is the poll's granularity). Aim: the draft takes at most a fifth of the live render.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

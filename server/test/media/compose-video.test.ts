@@ -266,6 +266,11 @@ test('unusable inputs are reported as ComposeInputError', async () => {
     renderTalkingVideo(bins, { ...job('bad.mp4'), avatar: { kind: 'video', path: speech, startSec: 0 } }),
     (err: unknown) => err instanceof ComposeInputError && err.input === 'avatar',
   );
+  // A picture that is not one fails with its check's error, not the decoder's (both run at once).
+  await assert.rejects(
+    renderTalkingVideo(bins, { ...job('bad.mp4'), avatar: { kind: 'image', path: speech, motion: 'still' } }),
+    (err: unknown) => err instanceof ComposeInputError && err.input === 'avatar',
+  );
   await assert.rejects(
     renderTalkingVideo(
       bins,

@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { renderTalkingVideo, type TalkingVideoJob } from '../../src/media/compose/index.js';
+import { spareRenderThreadId } from '../../src/media/compose/render-client.js';
 import { renderTalkingVideoInThread } from '../../src/media/compose/render-video.js';
 import { bins, makeAvatarVideo, makeSpeech, makeTempDir } from './compose-fixtures.js';
 
@@ -76,4 +77,19 @@ test('a soundtrack that cannot be built fails the render, and its folders are re
   } finally {
     await done();
   }
+});
+
+test('a thread that rendered well takes the next render; one whose render failed is ended', async () => {
+  await renderTalkingVideo(bins, job('turn-1.mp4'));
+  const kept = spareRenderThreadId();
+  assert.notEqual(kept, null);
+  await renderTalkingVideo(bins, job('turn-2.mp4'));
+  // The same thread, kept with its compiled code, rendered the second video and waits again.
+  assert.equal(spareRenderThreadId(), kept);
+  assert.equal(await md5(path.join(dir, 'turn-2.mp4')), await md5(path.join(dir, 'turn-1.mp4')));
+  const j = job('turn-3.mp4');
+  await assert.rejects(renderTalkingVideo(bins, { ...j, bgm: { path: path.join(dir, 'missing.mp3') } }));
+  const fresh = spareRenderThreadId();
+  assert.notEqual(fresh, null);
+  assert.notEqual(fresh, kept);
 });

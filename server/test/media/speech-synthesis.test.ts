@@ -70,10 +70,11 @@ let n = 0;
 async function speak(
   text: string,
   voice: VoiceSettings,
+  opts: { draft?: boolean } = {},
 ): Promise<{ file: string; res: SpeechResult; ms: number }> {
   const file = path.join(dir, `out-${n++}.wav`);
   const t0 = performance.now();
-  const res = await engine.synthesize(text, voice, file);
+  const res = await engine.synthesize(text, voice, file, opts);
   return { file, res, ms: performance.now() - t0 };
 }
 
@@ -258,6 +259,33 @@ test('a profile sets the median pitch and the speaking rate', async (t) => {
       `${lang} profile ${hz} Hz / ${syl} syl/s → ${m.medianPitchHz.toFixed(1)} Hz (${pitchErr.toFixed(2)}%), ${m.syllablesPerSec.toFixed(2)} syl/s (${rateErr.toFixed(1)}%)`,
     );
   }
+});
+
+test("a draft's voice: the profile's shaping by eSpeak alone, the same words, no corrections or levelling", async () => {
+  const voice = { ...plain('en'), profile: profile(210, 4.6) };
+  const full = await speak(TEXTS.en, voice);
+  const draft = await speak(TEXTS.en, voice, { draft: true });
+  // The measured corrections and the levelling are what a draft leaves out.
+  assert.equal(draft.res.transform?.pitch, 1);
+  assert.equal(draft.res.transform?.tempo, 1);
+  assert.equal(draft.res.transform?.tiltDbPerOct, 0);
+  assert.equal(draft.res.transform?.loudnessLufs, null);
+  assert.notEqual(full.res.transform?.loudnessLufs, null);
+  // The same words in the same order, timed against the draft's own file.
+  assert.deepEqual(
+    draft.res.words.map((w) => w.text),
+    full.res.words.map((w) => w.text),
+  );
+  const info = await probeMedia(bins.ffprobe, draft.file);
+  assert.ok(Math.abs(info.durationSec - draft.res.durationSec) < 0.01);
+  assert.ok(draft.res.words.at(-1)!.endSec <= draft.res.durationSec + 1e-6);
+  // eSpeak's variant already carries the profile's pitch and rate: near the full voice's figures.
+  const m = await measureWav(draft.file);
+  assert.ok(Math.abs(pct(m.medianPitchHz, 210)) < 15, `draft pitch ${m.medianPitchHz}`);
+  assert.ok(Math.abs(pct(draft.res.durationSec, full.res.durationSec)) < 15);
+  // An edit that changes the tempo is still applied (and then levelled, as the full voice is).
+  const faster = await speak(TEXTS.en, { ...voice, rate: 1.5 }, { draft: true });
+  assert.ok(Math.abs(pct(faster.res.durationSec * 1.5, draft.res.durationSec)) < 2);
 });
 
 test('requests queue on the one worker; abort and empty text are refused', async () => {

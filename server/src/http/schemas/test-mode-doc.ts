@@ -13,7 +13,7 @@ import {
 export const TEST_MODE_DOC = [
   '## Test mode',
   '',
-  'A test token (`lk_test_…`, from `likeness accounts test-token` or the console) has a test balance and test data of its own, and its videos are drafts (360 px, 12 fps, marked TEST). With it, these values make a work (`video/create_*`, `video/translate`, `audio/create_by_tts`) end as named, and the `Prefer` header does the same for `avatar/create_by_video`, `avatar/create_by_image` and `voice/create` (but for waiting); with a live token they are refused with 11.',
+  'A test token (`lk_test_…`, from `likeness accounts test-token` or the console) has a test balance and test data of its own, and its videos are drafts (360 px, 8 fps, mono sound, the head still, the voice unpolished, marked TEST). With it, these values make a work (`video/create_*`, `video/translate`, `audio/create_by_tts`) end as named, and the `Prefer` header does the same for `avatar/create_by_video`, `avatar/create_by_image` and `voice/create` (but for waiting); with a live token they are refused with 11.',
   '',
   '| avatar or voice id | `Prefer` header | what happens |',
   '| --- | --- | --- |',

@@ -7,7 +7,7 @@ import { SvcCode } from '../../errors/codes.js';
 import {
   aigcLabelText,
   cuesFromWords,
-  draftOutput,
+  draftJob,
   draftScale,
   scaledSize,
   scaleSubtitleStyle,
@@ -171,7 +171,7 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
 
     // The poster comes out of the final encode: a second in, or the middle of a shorter video.
     const still = { path: join(tmp, 'poster.jpg'), atSec: Math.min(1, sound.durationSec / 2) };
-    const job: TalkingVideoJob = {
+    let job: TalkingVideoJob = {
       avatar,
       // The decoded length: a header may only estimate it, and the video must last as long as the sound.
       speech: { path: sound.path, durationSec: sound.durationSec, targetLufs: loudness.speech },
@@ -191,15 +191,11 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
       aigcLabel: aigc ? { text: aigcLabelText(sound.language) } : null,
       still,
     };
-    // A draft (a test token's work) is made small and fast, and marked; what is sized in output
-    // pixels below (a template's canvas, subtitles) shrinks with it.
+    // A draft (a test token's work) is made small and fast, and marked (draftJob, below); what is
+    // sized in output pixels (a template's canvas, subtitles) shrinks with it.
     const draft = input.draft === true;
-    if (draft) {
-      job.output = draftOutput(job.output);
-      job.draftMark = DRAFT_MARK;
-    }
     const full = outputSize(face.width, face.height);
-    const shrink = job.output.width / full.width;
+    const shrink = draft ? draftScale(full) : 1;
 
     if (input.template && extras) {
       const t = d.catalogue.getTemplate(input.template);
@@ -245,6 +241,7 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
       };
     }
     if (loudness.mix !== undefined) job.mixLufs = loudness.mix;
+    if (draft) job = draftJob(job, DRAFT_MARK);
 
     // The frame pipeline has no time limit of its own: bound it here, by the length of the output.
     const r = await steps.time('frames', () =>

@@ -273,7 +273,7 @@ export async function resolveSound(
     } else throw ERRORS.invalid('voice is required');
     const wav = join(tmp, 'speech.wav');
     const speech = await withTimeLimit(signal, TIME_LIMITS.synthesis(text.length), 'speech synthesis', (s) =>
-      media.speech.synthesize(text, voice, wav, { signal: s }),
+      media.speech.synthesize(text, voice, wav, { signal: s, draft: input.draft === true }),
     );
     return { path: wav, durationSec: speech.durationSec, speech, language: voice.language };
   }

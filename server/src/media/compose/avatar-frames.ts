@@ -168,6 +168,30 @@ async function* loopedFrames(
   if (produced < total) throw new AvatarStreamEndedError(produced, total);
 }
 
+/** A picture as one raw yuv420p frame, cover-fitted to `size`. */
+export async function decodeStillFrame(
+  bins: MediaBins,
+  path: string,
+  size: { width: number; height: number },
+  signal?: AbortSignal,
+): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  await runMediaBinary(bins.ffmpeg, stillFrameArgs(path, `${coverFit(size)},format=yuv420p`), {
+    signal,
+    timeoutMs: 60_000,
+    onStdout: (out: Readable) => out.on('data', (c: Buffer) => chunks.push(c)),
+  });
+  const frame = Buffer.concat(chunks);
+  if (frame.length !== frameBytes(size.width, size.height)) {
+    throw new Error(`expected one ${size.width}x${size.height} frame, got ${frame.length} bytes`);
+  }
+  return frame;
+}
+
+/**
+ * The avatar's frames at `size`: a picture's one frame (decoded here, or by the caller ahead of
+ * time: `still`), or a video's frames decoded and looped as planned.
+ */
 export async function openAvatarFrames(
   bins: MediaBins,
   avatar: PlannedAvatar,
@@ -176,19 +200,10 @@ export async function openAvatarFrames(
   frames: number,
   pool: FramePool,
   signal?: AbortSignal,
+  still?: Promise<Buffer> | null,
 ): Promise<AvatarFrames> {
-  const bytes = frameBytes(size.width, size.height);
   if (avatar.kind === 'image') {
-    const chunks: Buffer[] = [];
-    await runMediaBinary(bins.ffmpeg, stillFrameArgs(avatar.path, `${coverFit(size)},format=yuv420p`), {
-      signal,
-      timeoutMs: 60_000,
-      onStdout: (out: Readable) => out.on('data', (c: Buffer) => chunks.push(c)),
-    });
-    const frame = Buffer.concat(chunks);
-    if (frame.length !== bytes) {
-      throw new Error(`expected one ${size.width}x${size.height} frame, got ${frame.length} bytes`);
-    }
+    const frame = await (still ?? decodeStillFrame(bins, avatar.path, size, signal));
     return { source: { kind: 'still', frame }, close: async () => undefined };
   }
   const running = new Set<Decoder>();

@@ -1,4 +1,4 @@
-import type { SubtitleStyle, VideoOutput } from './types.js';
+import type { SubtitleStyle, TalkingVideoJob, VideoOutput } from './types.js';
 
 /**
  * Draft renders: small, few frames a second, the fastest encoder settings, for when a video only
@@ -8,10 +8,13 @@ import type { SubtitleStyle, VideoOutput } from './types.js';
 export const DRAFT = {
   /** The shorter side at most, px. */
   shortSide: 360,
-  fps: 12,
+  /** Enough to see the mouth move; each frame is encoder and animation work. */
+  fps: 8,
   preset: 'ultrafast',
   /** Visibly soft, and small: nobody mistakes a draft for the real render. */
   crf: 32,
+  /** Speech needs no stereo: mono AAC encodes in under half the time. */
+  audio: { channels: 1, bitrateK: 64 },
 } as const;
 
 // The epsilon keeps 700 × (360 / 700) at 360, not 358.
@@ -38,6 +41,7 @@ export function draftOutput(output: VideoOutput): VideoOutput {
     fps: Math.min(output.fps, DRAFT.fps),
     preset: DRAFT.preset,
     crf: DRAFT.crf,
+    audio: DRAFT.audio,
   };
 }
 
@@ -51,5 +55,23 @@ export function scaleSubtitleStyle(style: SubtitleStyle, k: number): SubtitleSty
     y: r(style.y),
     width: Math.max(1, r(style.width)),
     height: Math.max(1, r(style.height)),
+  };
+}
+
+/**
+ * A talking video's job as a draft, marked with `mark`: the draft output (draftOutput); a picture
+ * keeps its head and eyes still (its whole frame would otherwise be warped for every frame) while
+ * its mouth speaks; the sound is not levelled (a draft's voice is not either: SynthesizeOptions).
+ * Beds keep their own targets. Pure.
+ */
+export function draftJob(job: TalkingVideoJob, mark: string): TalkingVideoJob {
+  const { targetLufs: _unlevelled, ...speech } = job.speech;
+  const { mixLufs: _unmixed, ...rest } = job;
+  return {
+    ...rest,
+    avatar: job.avatar.kind === 'image' ? { ...job.avatar, motion: 'still' } : job.avatar,
+    speech,
+    output: draftOutput(job.output),
+    draftMark: mark,
   };
 }

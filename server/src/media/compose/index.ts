@@ -26,7 +26,7 @@ export type { TalkingVideoResult } from './render-video.js';
 export { planVideoLoop, type VideoLoopPlan } from './avatar-filters.js';
 export { findLoopCut, LOOP_CUT_MAX_SEC } from './loop-cut-finder.js';
 export { renderAudio } from './render-audio.js';
-export { DRAFT, draftOutput, draftScale, scaledSize, scaleSubtitleStyle } from './draft.js';
+export { DRAFT, draftJob, draftOutput, draftScale, scaledSize, scaleSubtitleStyle } from './draft.js';
 export { measureLoudness, normaliseLoudness, type NormaliseResult } from './loudness.js';
 export { extractFrame } from './frame.js';
 export { buildAssSubtitles } from './ass-subtitles.js';

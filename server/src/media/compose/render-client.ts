@@ -52,6 +52,36 @@ export function warmRenderThread(): void {
   spare = worker;
 }
 
+/** Renders one thread does before it ends anyway, however small its heap stays. */
+const MAX_RENDERS_PER_THREAD = 25;
+/** Renders each live thread has done. */
+const rendersDone = new WeakMap<Worker, number>();
+
+/**
+ * Keeps a thread that has just rendered as the spare (its per-frame code compiled, where a new
+ * spare would still be compiling it), if no spare is waiting, the thread said it can take another
+ * render, runs at the spare's nice value and has not done its share. Returns whether it was kept.
+ */
+function keepAsSpare(worker: Worker, niceness: number, reusable: boolean): boolean {
+  const done = (rendersDone.get(worker) ?? 0) + 1;
+  if (spare || !reusable || niceness !== RENDER_NICENESS || done >= MAX_RENDERS_PER_THREAD) return false;
+  rendersDone.set(worker, done);
+  worker.removeAllListeners();
+  worker.unref();
+  const forget = () => {
+    if (spare === worker) spare = null;
+  };
+  worker.once('exit', forget);
+  worker.once('error', forget);
+  spare = worker;
+  return true;
+}
+
+/** The waiting spare thread's id (null: none), so that tests can tell a kept thread from a new one. */
+export function spareRenderThreadId(): number | null {
+  return spare?.threadId ?? null;
+}
+
 /**
  * The ready thread if there is one and the render may run at its nice value (a thread cannot raise
  * its own priority), else a new one.
@@ -67,8 +97,8 @@ function takeRenderThread(niceness: number): Worker {
 
 /**
  * Renders a talking video (see renderTalkingVideoInThread for what it makes) in a worker thread of
- * its own, started for this render or just ahead of it (warmRenderThread) and ended after it:
- * frames never touch the calling thread's event loop or heap. The soundtrack is built here, beside
+ * its own, started for this render or just ahead of it (warmRenderThread), or kept from the
+ * previous render (keepAsSpare): frames never touch the calling thread's event loop or heap. The soundtrack is built here, beside
  * that thread; a render that fails settles once its soundtrack's passes have ended too. Progress, abort and errors (with their classes and causes: ComposeInputError,
  * FfmpegError, MediaTimeoutError, MediaDefectError, AvatarStreamEndedError; see render-protocol.ts)
  * behave as if the render ran here. An aborted render
@@ -117,11 +147,11 @@ export function renderTalkingVideo(
     let settled = false;
     const onAbort = () => worker.postMessage({ type: 'abort' });
     signal?.addEventListener('abort', onAbort, { once: true });
-    const finish = (err: unknown, result?: TalkingVideoResult) => {
+    const finish = (err: unknown, result?: TalkingVideoResult, reusable = false) => {
       if (settled) return;
       settled = true;
       signal?.removeEventListener('abort', onAbort);
-      void worker.terminate();
+      if (err || !keepAsSpare(worker, niceness, reusable)) void worker.terminate();
       if (result && !err) resolve(result);
       else reject(signal?.aborted ? (signal.reason ?? err) : err);
     };
@@ -134,7 +164,7 @@ export function renderTalkingVideo(
     );
     worker.on('message', (m: RenderThreadMessage) => {
       if (m.type === 'progress') opts.onProgress?.(m.fraction);
-      else if (m.type === 'done') finish(null, m.result);
+      else if (m.type === 'done') finish(null, m.result, m.reusable);
       else finish(deserialiseError(m.error));
     });
     worker.on('error', (err) => finish(err));

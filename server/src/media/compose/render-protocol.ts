@@ -37,7 +37,11 @@ export interface RenderAbortMessage {
 
 export type RenderThreadMessage =
   | { type: 'progress'; fraction: number }
-  | { type: 'done'; result: TalkingVideoResult }
+  /**
+   * `reusable`: the thread can take another render (its heap is small again); the thread that
+   * asked may keep it for the next render instead of ending it (render-client.ts).
+   */
+  | { type: 'done'; result: TalkingVideoResult; reusable: boolean }
   | { type: 'failed'; error: SerialisedError };
 
 /** An error as it crosses threads: the fields the callers of a render look at. */

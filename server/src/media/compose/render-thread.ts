@@ -5,7 +5,9 @@
 // lowers its own scheduling priority first; the ffmpeg processes it starts inherit it (Linux), so
 // on a busy machine the API's thread is served before the render. While it waits, a thread booted
 // ahead of need runs the render's per-frame code on a made-up face (render-warm-up.ts), so that its
-// render starts with that code compiled; it stops at once when the render arrives.
+// render starts with that code compiled; it stops at once when the render arrives. After a good
+// render the thread may be kept for the next one (renders in turn, never two at once).
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { lowerThreadPriority } from '../thread-priority.js';
 import {
@@ -45,20 +47,36 @@ function warmUpStep(): void {
 }
 if (warming) setImmediate(warmUpStep);
 
-const stop = new AbortController();
-let soundtrackArrived: (report: SoundtrackReport) => void = () => undefined;
-let soundtrackFailed: (err: Error) => void = () => undefined;
-// The thread that asked builds the soundtrack and sends it (see renderTalkingVideo).
-const soundtrack = new Promise<SoundtrackReport>((resolve, reject) => {
-  soundtrackArrived = resolve;
-  soundtrackFailed = reject;
-});
-// A render that fails before it needs the soundtrack never awaits it.
-soundtrack.catch(() => undefined);
+/** The render under way: its abort switch and its soundtrack, which the asking thread sends. */
+interface Current {
+  stop: AbortController;
+  soundtrackArrived: (report: SoundtrackReport) => void;
+  soundtrackFailed: (err: Error) => void;
+}
+let current: Current | null = null;
 
-/** One render, then the thread ends (a thread is never reused: its heap goes with it). */
+/**
+ * A thread that has rendered keeps its compiled per-frame code, which a short render (a draft, a
+ * few seconds of speech) would otherwise spend a good part of its time compiling again. It offers
+ * itself for another render while its heap is small; past this, it ends and its heap goes with it.
+ */
+const REUSE_HEAP_BYTES = 256 * 1024 * 1024;
+
+function heapIsSmall(): boolean {
+  const h = getHeapStatistics();
+  return h.used_heap_size + h.external_memory < REUSE_HEAP_BYTES;
+}
+
+/** One render; the thread ends after a failed one, and is offered again after a good one. */
 async function render(input: RenderThreadInput): Promise<void> {
   lowerThreadPriority(input.niceness);
+  const stop = new AbortController();
+  // The thread that asked builds the soundtrack and sends it (see renderTalkingVideo).
+  const soundtrack = new Promise<SoundtrackReport>((resolve, reject) => {
+    current = { stop, soundtrackArrived: resolve, soundtrackFailed: reject };
+  });
+  // A render that fails before it needs the soundtrack never awaits it.
+  soundtrack.catch(() => undefined);
   try {
     const result = await renderTalkingVideoInThread(input.bins, input.job, {
       signal: stop.signal,
@@ -69,18 +87,19 @@ async function render(input: RenderThreadInput): Promise<void> {
       onProgress: (fraction) => send({ type: 'progress', fraction }),
       soundtrack,
     });
-    send({ type: 'done', result });
+    current = null;
+    send({ type: 'done', result, reusable: heapIsSmall() });
   } catch (err) {
     send({ type: 'failed', error: serialiseError(err) });
+    port.close();
   }
-  port.close();
 }
 
 port.on('message', (m: RenderStartMessage | RenderAbortMessage | RenderSoundtrackMessage) => {
   if (m.type === 'start') {
     warming = null;
     void render(m.input);
-  } else if (m.type === 'abort') stop.abort(new Error('render aborted'));
-  else if (m.type === 'soundtrack') soundtrackArrived(m.report);
-  else soundtrackFailed(deserialiseError(m.error));
+  } else if (m.type === 'abort') current?.stop.abort(new Error('render aborted'));
+  else if (m.type === 'soundtrack') current?.soundtrackArrived(m.report);
+  else current?.soundtrackFailed(deserialiseError(m.error));
 });

@@ -12,7 +12,7 @@ import { probeMedia } from '../probe.js';
 import { runMediaBinary } from '../run-ffmpeg.js';
 import { buildAssSubtitles } from './ass-subtitles.js';
 import { planVideoLoop, type LoopMode } from './avatar-filters.js';
-import { openAvatarFrames, type AvatarFrames } from './avatar-frames.js';
+import { decodeStillFrame, openAvatarFrames, type AvatarFrames } from './avatar-frames.js';
 import { resolveSubtitleFont, type SubtitleFont } from './font-resolver.js';
 import { probeAvatarVideo, probeImage, probeSpeech, uprightImage } from './inputs.js';
 import { passFraction, stagedProgress } from './progress.js';
@@ -86,6 +86,8 @@ async function openPiped(
   r: { size: { width: number; height: number }; fps: number; frames: number; workDir: string },
   signal?: AbortSignal,
   cache?: RegionCacheUse | null,
+  /** A picture's frame, decoded ahead of time (decodeStillFrame). */
+  still?: Promise<Buffer> | null,
 ): Promise<{
   pictures: AvatarFrames;
   pool: FramePool;
@@ -100,7 +102,7 @@ async function openPiped(
     return { pictures, pool, animator: piped.animator, regionSource: pictures.origin };
   }
   const pool = new FramePool(frameBytes(r.size.width, r.size.height));
-  const pictures = await openAvatarFrames(bins, avatar, r.size, r.fps, r.frames, pool, signal);
+  const pictures = await openAvatarFrames(bins, avatar, r.size, r.fps, r.frames, pool, signal, still);
   return { pictures, pool, animator: piped.animator, regionSource: null };
 }
 
@@ -149,8 +151,15 @@ export async function renderTalkingVideoInThread(
     job.speech.durationSec === undefined ? probeSpeech(bins, job.speech.path, startedSignal) : null;
   const clipProbe =
     job.avatar.kind === 'video' ? probeAvatarVideo(bins, job.avatar.path, startedSignal) : null;
+  // A picture (not a drawn character) is checked while it is turned upright and decoded; the check
+  // is awaited before its frame is used, so an unreadable picture fails with the check's error.
+  const pictureProbe =
+    job.avatar.kind === 'image' && !job.avatar.illustration
+      ? probeImage(bins, job.avatar.path, 'avatar', startedSignal)
+      : null;
+  let stillFrame: Promise<Buffer> | null = null;
   // Each is awaited in its turn below (or not at all when an earlier step fails).
-  for (const p of [features, speechSec, clipProbe]) p?.catch(() => undefined);
+  for (const p of [features, speechSec, clipProbe, pictureProbe]) p?.catch(() => undefined);
   const workDir = await mkdtemp(path.join(opts.tmpDir ?? os.tmpdir(), 'likeness-compose-')).catch((err) => {
     started.abort();
     throw err;
@@ -189,10 +198,11 @@ export async function renderTalkingVideoInThread(
         // The character without its mouth: the mouth is drawn for every frame.
         picture = path.join(workDir, 'illustration.png');
         await art.renderPng(picture, { mouth: false });
-      } else {
-        await probeImage(bins, picture, 'avatar', signal);
       }
       avatar = { kind: 'image', path: await uprightImage(picture, workDir, 'avatar') };
+      // Decoded while the motion is planned (a whole-frame render shows it as the background).
+      stillFrame = decodeStillFrame(bins, avatar.path, box, startedSignal);
+      stillFrame.catch(() => undefined);
     }
     if (job.layout) await probeImage(bins, job.layout.backgroundPath, 'background', signal);
     let posterPath: string | null = null;
@@ -286,7 +296,16 @@ export async function renderTalkingVideoInThread(
     for (const f of pipeline.avatarGraph.files ?? []) await writeFile(f.path, f.text);
     const encode = progress.stage(2);
     const piped = pipeline.piped;
-    const feed = await openPiped(bins, piped, avatar, { size, fps, frames, workDir }, signal, cache);
+    await pictureProbe;
+    const feed = await openPiped(
+      bins,
+      piped,
+      avatar,
+      { size, fps, frames, workDir },
+      signal,
+      cache,
+      stillFrame,
+    );
     // The encoder reads the animated frames (or the animated region) from stdin. A failing frame
     // source must stop it (it would wait for more input forever), and a finished or failed encoder
     // stops the decoder.

@@ -125,6 +125,7 @@ export function planFinalPass(f: FinalPassFacts): TalkingVideoArgsSpec {
     durationSec: f.durationSec,
     fps,
     encoder: encoderSettings(f.output),
+    ...(f.output.audio ? { audio: f.output.audio } : {}),
     tags: f.aigc ? { comment: aigcComment(f.aigc.produceId) } : {},
     output: f.output.path,
     still: f.still && composed.stillLabel ? { label: composed.stillLabel, path: f.still.path } : null,

@@ -116,6 +116,8 @@ export interface VideoOutput {
   preset?: X264Preset;
   /** x264 CRF, default 23. */
   crf?: number;
+  /** The sound's AAC encoding; default stereo at 128 kbit/s. */
+  audio?: { channels: 1 | 2; bitrateK: number };
 }
 
 /** Synthesised speech's phonemes (aligned to the speech file), for the mouth. */

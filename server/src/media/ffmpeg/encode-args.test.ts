@@ -38,6 +38,16 @@ test('rejects unknown presets and crf out of range', () => {
 
 test('aac and metadata', () => {
   assert.deepEqual(aacArgs(), ['-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2']);
+  assert.deepEqual(aacArgs({ channels: 1, bitrateK: 64 }), [
+    '-c:a',
+    'aac',
+    '-b:a',
+    '64k',
+    '-ar',
+    '48000',
+    '-ac',
+    '1',
+  ]);
   assert.deepEqual(metadataArgs({ title: 't', comment: 'AIGC {"Label":"1"}' }), [
     '-metadata',
     'comment=AIGC {"Label":"1"}',

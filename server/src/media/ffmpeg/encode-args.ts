@@ -43,9 +43,18 @@ export function x264Args(s: VideoEncoderSettings, stream = 'v:0'): string[] {
   ];
 }
 
-/** AAC stereo 48 kHz for the MP4 output. */
-export function aacArgs(bitrateK = 128): string[] {
-  return ['-c:a', 'aac', '-b:a', `${bitrateK}k`, '-ar', '48000', '-ac', '2'];
+/** How the MP4's sound is encoded: AAC at 48 kHz. */
+export interface AudioEncoderSettings {
+  channels: 1 | 2;
+  bitrateK: number;
+}
+
+/** Stereo at 128 kbit/s: what every work is encoded with but drafts. */
+export const DEFAULT_AUDIO_ENCODER: AudioEncoderSettings = { channels: 2, bitrateK: 128 };
+
+/** AAC at 48 kHz for the MP4 output (stereo 128 kbit/s unless told). */
+export function aacArgs(s: AudioEncoderSettings = DEFAULT_AUDIO_ENCODER): string[] {
+  return ['-c:a', 'aac', '-b:a', `${s.bitrateK}k`, '-ar', '48000', '-ac', String(s.channels)];
 }
 
 /** `-metadata key=value` pairs in a stable order. */

@@ -1,4 +1,10 @@
-import { aacArgs, metadataArgs, x264Args, type VideoEncoderSettings } from './encode-args.js';
+import {
+  aacArgs,
+  metadataArgs,
+  x264Args,
+  type AudioEncoderSettings,
+  type VideoEncoderSettings,
+} from './encode-args.js';
 import { formatNumber } from './filter-escape.js';
 
 /** One `-i` with the input options that precede it. */
@@ -25,6 +31,8 @@ export interface TalkingVideoArgsSpec {
   durationSec: number;
   fps: number;
   encoder: VideoEncoderSettings;
+  /** Default: stereo, 128 kbit/s. */
+  audio?: AudioEncoderSettings;
   tags: Record<string, string>;
   output: string;
   /** A second output: one frame of graph label `label` as a JPEG at `path`. */
@@ -58,7 +66,7 @@ export function talkingVideoArgs(s: TalkingVideoArgsSpec): string[] {
     '-r:v:0',
     formatNumber(s.fps),
     ...x264Args(s.encoder),
-    ...aacArgs(),
+    ...aacArgs(s.audio),
     ...cover,
     '-map_metadata',
     '-1',

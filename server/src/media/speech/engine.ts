@@ -5,12 +5,13 @@ import { rejectSample, toProfile, MAX_SAMPLE_SEC } from './sample-check.js';
 import { buildSsml } from './ssml.js';
 import type { SpeechLanguage } from './languages.js';
 import type { LevelResult } from './level.js';
-import { isIdentityPlan } from './synth-args.js';
+import { isIdentityPlan, isUnshaped, scaleSamples } from './synth-args.js';
 import { phonemeTimings, scaleTimings, wordTimings } from './timing.js';
 import {
   SpeechInputError,
   type SpeechEngine,
   type SpeechResult,
+  type SynthesizeOptions,
   type VoiceProfile,
   type VoiceSettings,
 } from './types.js';
@@ -42,7 +43,7 @@ export function createSpeechEngine(deps: SpeechEngineDeps): SpeechEngine {
     text: string,
     voice: VoiceSettings,
     outWavPath: string,
-    opts: { signal?: AbortSignal } = {},
+    opts: SynthesizeOptions = {},
   ): Promise<SpeechResult> {
     const doc = buildSsml(text, voice.language);
     if (doc.segments.length === 0) throw new RangeError('text has nothing to speak');
@@ -55,7 +56,7 @@ export function createSpeechEngine(deps: SpeechEngineDeps): SpeechEngine {
         rateWpm: plan.rateWpm,
         pitch: plan.pitch,
         range: plan.range,
-        measureSec: voice.profile ? MEASURE_SEC : 0,
+        measureSec: voice.profile && !opts.draft ? MEASURE_SEC : 0,
       },
       opts.signal,
     );
@@ -77,6 +78,10 @@ export function createSpeechEngine(deps: SpeechEngineDeps): SpeechEngine {
       let level: LevelResult = { gainDb: 0, loudnessLufs: null, limited: false };
       if (isIdentityPlan(post)) {
         await writeFile(tmp, encodeWav(out.samples, out.sampleRate));
+      } else if (opts.draft && isUnshaped(post)) {
+        // Only a gain to apply, and the draft is not levelled: no ffmpeg pass.
+        await writeFile(tmp, encodeWav(scaleSamples(out.samples, post.volume), out.sampleRate));
+        level = { gainDb: 20 * Math.log10(post.volume), loudnessLufs: null, limited: false };
       } else {
         level = await worker.level(
           { ffmpeg: deps.ffmpeg, samples: out.samples, sampleRate: out.sampleRate, plan: post, outPath: tmp },

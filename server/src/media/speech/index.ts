@@ -9,6 +9,7 @@ export {
 export {
   SpeechInputError,
   type SpeechEngine,
+  type SynthesizeOptions,
   type SpeechInputReason,
   type SpeechResult,
   type SpeechTransform,

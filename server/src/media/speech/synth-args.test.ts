@@ -4,8 +4,10 @@ import { FloatCollector, toInt16 } from './level.js';
 import {
   atempoFactors,
   isIdentityPlan,
+  isUnshaped,
   levelArgs,
   num,
+  scaleSamples,
   stretchedLength,
   tiltFilter,
   transformArgs,
@@ -148,4 +150,16 @@ test('FloatCollector joins samples split across pipe reads and tracks the peak',
     [0.25, -0.75, 0.5],
   );
   assert.equal(c.peak, 0.75);
+});
+
+test('a draft applies a plan with no shaping as a gain on the samples, held within full scale', () => {
+  const plan = { pitch: 1, tempo: 1, tiltDbPerOct: 0, loudnessLufs: -20, volume: 2 };
+  assert.equal(isUnshaped(plan), true);
+  assert.equal(isUnshaped({ ...plan, tempo: 1.5 }), false);
+  assert.equal(isUnshaped({ ...plan, pitch: 0.9 }), false);
+  assert.equal(isUnshaped({ ...plan, tiltDbPerOct: -2 }), false);
+  const s = Int16Array.from([0, 100, -100, 20000, -20000]);
+  assert.deepEqual([...scaleSamples(s, 2)], [0, 200, -200, 32767, -32768]);
+  assert.deepEqual([...scaleSamples(s, 0.5)], [0, 50, -50, 10000, -10000]);
+  assert.equal(scaleSamples(s, 1), s);
 });

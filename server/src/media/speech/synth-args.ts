@@ -41,6 +41,18 @@ export function atempoFactors(tempo: number): number[] {
 export const isIdentityPlan = (p: PostPlan): boolean =>
   p.pitch === 1 && p.tempo === 1 && p.tiltDbPerOct === 0 && p.loudnessLufs === null && p.volume === 1;
 
+/** Pitch, tempo and spectrum as synthesised: at most a gain to apply. Pure. */
+export const isUnshaped = (p: PostPlan): boolean => p.pitch === 1 && p.tempo === 1 && p.tiltDbPerOct === 0;
+
+/** 16-bit samples times `gain`, rounded and held within full scale. Pure. */
+export function scaleSamples(samples: Int16Array, gain: number): Int16Array {
+  if (gain === 1) return samples;
+  const out = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i++)
+    out[i] = Math.max(-32768, Math.min(32767, Math.round(samples[i]! * gain)));
+  return out;
+}
+
 /** Samples the stretched audio has: the input's length divided by the tempo. Pure. */
 export function stretchedLength(inputSamples: number, tempo: number): number {
   return Math.max(1, Math.round(inputSamples / tempo));

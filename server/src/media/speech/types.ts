@@ -73,13 +73,24 @@ export class SpeechInputError extends Error {
   }
 }
 
+export interface SynthesizeOptions {
+  signal?: AbortSignal;
+  /**
+   * A draft's voice (a test token's works): the voice as the synthesiser shapes it (its pitch,
+   * range, formants and rate), without the measured corrections that bring it the rest of the way
+   * to the profile, and without levelling (a video's soundtrack levels it). The same words and
+   * timings, in a fifth of the time; edits that change pitch or tempo are still applied.
+   */
+  draft?: boolean;
+}
+
 export interface SpeechEngine {
   /** Writes a mono WAV (PCM s16le) to outWavPath. Timings refer to the final audio (after rate change). */
   synthesize(
     text: string,
     voice: VoiceSettings,
     outWavPath: string,
-    opts?: { signal?: AbortSignal },
+    opts?: SynthesizeOptions,
   ): Promise<SpeechResult>;
   /** Analyses a voice sample (mp3/m4a/wav/any ffmpeg-readable) into a profile; throws SpeechInputError for unusable samples. */
   analyseSample(
