@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Container } from '../../container.js';
+import type { Caller } from '../../services/account.service.js';
 import { CloneCode } from '../../errors/codes.js';
 import { isAppError } from '../../errors/app-error.js';
 import { credentialProblem, readCredential } from '../plugins/bearer.js';
@@ -17,11 +18,16 @@ export async function cloneApi(app: FastifyInstance, opts: { container: Containe
   const { container } = opts;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  api.addHook('onRequest', async (req, reply) => {
+  const accounts = container.services.accounts;
+  // Callback style: a key seen a moment ago passes without a promise (AccountService.cachedCaller).
+  api.addHook('onRequest', (req, reply, done) => {
     const key = readCredential(req.headers.authorization, true);
-    const caller = key ? await container.services.accounts.authenticate(key) : null;
-    if (!caller) {
-      return reply
+    const settle = (caller: Caller | null) => {
+      if (caller) {
+        req.caller = { ...caller, requestId: req.id };
+        return done();
+      }
+      void reply
         .code(401)
         .send(
           envelope(
@@ -32,8 +38,11 @@ export async function cloneApi(app: FastifyInstance, opts: { container: Containe
               : credentialProblem(req.headers.authorization, true),
           ),
         );
-    }
-    req.caller = { ...caller, requestId: req.id };
+    };
+    if (!key) return settle(null);
+    const cached = accounts.cachedCaller(key);
+    if (cached) return settle(cached);
+    accounts.authenticate(key).then(settle, done);
   });
 
   api.addHook('preValidation', refuseNulChars);

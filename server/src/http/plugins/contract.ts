@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { ERRORS } from '../../errors/app-error.js';
 import type { ContractService } from '../../services/contract.service.js';
@@ -18,7 +24,8 @@ declare module 'fastify' {
   }
 }
 
-type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/** Callback style: it runs for every request with a schema, and an async hook costs a promise each time. */
+type Hook = (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
 
 /**
  * Where a request steps outside the documented contract in a way the original service accepts (a
@@ -44,7 +51,7 @@ export const contractLeniency = fp(async (app: FastifyInstance, opts: { contract
       );
       if (req.caller) await contract.record(req.caller.accountId, op, notes, req.id);
     };
-    const hook: Hook = async (req, reply) => {
+    const check = (req: FastifyRequest, reply: FastifyReply): ContractNote[] => {
       const r = body
         ? applyLeniency(body, req.body, contract.mode)
         : { body: req.body, notes: [] as ContractNote[], typos: [] as Typo[], refusal: undefined };
@@ -56,10 +63,20 @@ export const contractLeniency = fp(async (app: FastifyInstance, opts: { contract
       if (refusal) throw ERRORS.invalid(refusal);
       const queryNotes = (q?.notes ?? []).filter((n) => n.kind === 'unknown-field');
       const notes = capNotes([...r.notes, ...queryNotes.map((n) => ({ ...n, field: `query ${n.field}` }))]);
-      if (notes.length === 0) return;
+      if (notes.length === 0) return notes;
       if (body) req.body = r.body;
       reply.header(CONTRACT_HEADER, describeNotes(notes));
-      await report(req, operation, notes);
+      return notes;
+    };
+    const hook: Hook = (req, reply, done) => {
+      let notes: ContractNote[];
+      try {
+        notes = check(req, reply);
+      } catch (err) {
+        return done(err as Error);
+      }
+      if (notes.length === 0) return done();
+      report(req, operation, notes).then(() => done(), done);
     };
     const existing = route.preValidation;
     route.preValidation = [hook, ...(existing ? (Array.isArray(existing) ? existing : [existing]) : [])];

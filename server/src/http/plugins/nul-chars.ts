@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { ERRORS } from '../../errors/app-error.js';
 
 /**
@@ -7,10 +7,16 @@ import { ERRORS } from '../../errors/app-error.js';
  * with `%00` was an HTTP 500 there, a 14 on SQLite). Both databases now answer the family's 11 (12
  * for the clone API), naming the parameter.
  */
-export async function refuseNulChars(req: FastifyRequest): Promise<void> {
+export function refuseNulChars(
+  req: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  // Callback style: it runs for every request, and an async hook costs a promise each time.
   const at = nulPath(req.query, 'query') ?? nulPath(req.body, 'body');
   if (at)
-    throw ERRORS.invalid(`${at} contains a NUL character (\\u0000), which no parameter may hold; remove it`);
+    done(ERRORS.invalid(`${at} contains a NUL character (\\u0000), which no parameter may hold; remove it`));
+  else done();
 }
 
 /** The path (`body.title`, `query.task_id`, `body.slots[0].value`) of the first string holding U+0000. Pure. */

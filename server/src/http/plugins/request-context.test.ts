@@ -3,7 +3,13 @@ import { Writable } from 'node:stream';
 import { test } from 'node:test';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import { genRequestId, requestContext, RequestLogController, requestLogLevel } from './request-context.js';
+import {
+  genRequestId,
+  levelEnabled,
+  requestContext,
+  RequestLogController,
+  requestLogLevel,
+} from './request-context.js';
 
 test('the level of a request line: successful reads debug, writes and 4xx info, 5xx warn', () => {
   assert.equal(requestLogLevel('GET', 200), 'debug');
@@ -96,4 +102,13 @@ test('one log line per request with its id, route and status; errors still logge
   } finally {
     await app.close();
   }
+});
+
+test("a request line is built only when the logger's level writes it", () => {
+  assert.equal(levelEnabled('info', 'debug'), false);
+  assert.equal(levelEnabled('info', 'info'), true);
+  assert.equal(levelEnabled('debug', 'debug'), true);
+  assert.equal(levelEnabled('warn', 'info'), false);
+  assert.equal(levelEnabled('trace', 'warn'), true);
+  assert.equal(levelEnabled('silent', 'warn'), false);
 });

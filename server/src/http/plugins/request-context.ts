@@ -25,6 +25,14 @@ export function requestLogLevel(method: string, statusCode: number): 'debug' | '
   return READS.has(method) ? 'debug' : 'info';
 }
 
+/** pino's level values: a line is written when its level's value is at least the logger's. */
+const LEVEL_VALUES: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
+
+/** Whether a logger at `loggerLevel` writes a line at `level` ('silent' writes none). Pure. */
+export function levelEnabled(loggerLevel: string, level: string): boolean {
+  return (LEVEL_VALUES[level] ?? 0) >= (LEVEL_VALUES[loggerLevel] ?? Infinity);
+}
+
 /**
  * One log line per request, when it is answered, instead of Fastify's two (one on arrival, one on
  * completion): the line has what both had that an operator looks for. At tens of thousands of
@@ -54,7 +62,10 @@ export class RequestLogController extends LogController {
       super.requestCompleted(error, request, reply, metadata);
       return;
     }
-    request.log[requestLogLevel(request.method, reply.statusCode)](
+    const level = requestLogLevel(request.method, reply.statusCode);
+    // A successful poll is a debug line: most servers do not write it, so nothing is built for it.
+    if (!levelEnabled(request.log.level, level)) return;
+    request.log[level](
       {
         method: request.method,
         url: request.url,

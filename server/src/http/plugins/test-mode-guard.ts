@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { ERRORS } from '../../errors/app-error.js';
 import { liveTokenRefusal, testPreferences } from '../../services/test-mode.js';
 import { readTestPreferences } from '../../services/test-outcomes.js';
@@ -15,9 +15,24 @@ const CLONE_STEERABLE = /\/api\/app\/v1\/clone\/avatar\/by_image$/;
  * code; a test token's `likeness-…` preferences are read into Caller.testPreferences, and refused with
  * it when unknown, malformed, or sent to an operation they cannot steer.
  */
-export async function refuseTestOutcomesWhenLive(req: FastifyRequest): Promise<void> {
-  if (!req.caller) return;
-  if (!req.caller.test) {
+export function refuseTestOutcomesWhenLive(
+  req: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  // Callback style, and nothing to look at in the usual request (no body, no Prefer): it runs for
+  // every request, polls included.
+  if (!req.caller || (req.body === undefined && req.headers.prefer === undefined)) return done();
+  try {
+    guard(req, req.caller);
+    done();
+  } catch (err) {
+    done(err as Error);
+  }
+}
+
+function guard(req: FastifyRequest, caller: NonNullable<FastifyRequest['caller']>): void {
+  if (!caller.test) {
     const why = liveTokenRefusal(req.body, req.headers.prefer);
     if (why) throw ERRORS.invalid(why);
     return;
@@ -34,5 +49,5 @@ export async function refuseTestOutcomesWhenLive(req: FastifyRequest): Promise<v
         `voice/create and the clone API's avatar/by_image, not ${req.method} ${path}`,
     );
   }
-  req.caller.testPreferences = read;
+  caller.testPreferences = read;
 }

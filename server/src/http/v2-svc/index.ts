@@ -24,23 +24,27 @@ import { templateRoutes } from './templates.js';
 
 /** Who calls, or why the request is refused (HTTP status, code and a message that says what to do). */
 export type SvcAuthResult = { caller: Caller } | { status: number; code: number; message: string };
-export type SvcAuthenticator = (req: FastifyRequest) => Promise<SvcAuthResult>;
+/** Answers at once when it can (a token seen a moment ago), else with a promise. */
+export type SvcAuthenticator = (req: FastifyRequest) => SvcAuthResult | Promise<SvcAuthResult>;
 
 /** The spec's authentication: `Authorization: Bearer <API_TOKEN>`, else HTTP 401 with code 2003. */
 export function bearerAuth(container: Container): SvcAuthenticator {
-  return async (req) => {
+  const accounts = container.services.accounts;
+  const refused = (req: FastifyRequest, token: string | null): SvcAuthResult => ({
+    status: 401,
+    code: SvcCode.InvalidToken,
+    message: token
+      ? 'invalid token: the API token is unknown or was rotated; get the current one from your account'
+      : credentialProblem(req.headers.authorization, false),
+  });
+  return (req) => {
     // Only the private server of http/warm-up.ts adds to this set: no client's request is in it.
     if (warmUpRequests.has(req.raw)) return { caller: WARM_UP_CALLER };
     const token = readCredential(req.headers.authorization, false);
-    const caller = token ? await container.services.accounts.authenticate(token) : null;
-    if (caller) return { caller };
-    return {
-      status: 401,
-      code: SvcCode.InvalidToken,
-      message: token
-        ? 'invalid token: the API token is unknown or was rotated; get the current one from your account'
-        : credentialProblem(req.headers.authorization, false),
-    };
+    if (!token) return refused(req, null);
+    const cached = accounts.cachedCaller(token);
+    if (cached) return { caller: cached };
+    return accounts.authenticate(token).then((caller) => (caller ? { caller } : refused(req, token)));
   };
 }
 
@@ -58,13 +62,19 @@ export async function svcApi(
   const authenticate = opts.authenticate ?? bearerAuth(container);
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  api.addHook('onRequest', async (req, reply) => {
-    const auth = await authenticate(req);
-    if ('caller' in auth) {
-      req.caller = { ...auth.caller, requestId: req.id };
-      return;
-    }
-    return reply.code(auth.status).send({ code: auth.code, message: auth.message, request_id: req.id });
+  // Callback style: a polled query whose token was seen a moment ago passes without a promise.
+  api.addHook('onRequest', (req, reply, done) => {
+    const settle = (auth: SvcAuthResult) => {
+      if ('caller' in auth) {
+        req.caller = { ...auth.caller, requestId: req.id };
+        done();
+      } else {
+        void reply.code(auth.status).send({ code: auth.code, message: auth.message, request_id: req.id });
+      }
+    };
+    const auth = authenticate(req);
+    if (auth instanceof Promise) auth.then(settle, done);
+    else settle(auth);
   });
 
   api.addHook('preValidation', refuseNulChars);
