@@ -26,7 +26,14 @@ export function requestLogLevel(method: string, statusCode: number): 'debug' | '
 }
 
 /** pino's level values: a line is written when its level's value is at least the logger's. */
-const LEVEL_VALUES: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
+const LEVEL_VALUES: Record<string, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+};
 
 /** Whether a logger at `loggerLevel` writes a line at `level` ('silent' writes none). Pure. */
 export function levelEnabled(loggerLevel: string, level: string): boolean {
