@@ -1,6 +1,6 @@
 import type { UpdateObject } from 'kysely';
 import type { Db } from '../db/connect.js';
-import { Lru } from '../lib/lru.js';
+import { LRUCache } from 'lru-cache';
 import type { Database, NewTask, TaskRow } from '../db/schema.js';
 
 export const TaskStatus = { Waiting: 1, Processing: 2, Completed: 3, Failed: 4 } as const;
@@ -19,7 +19,7 @@ export class TaskRepository {
    * transaction at a time on its single connection, so a read can never see a row older than the
    * last commit. Only for the embedded database; job handlers always read the database.
    */
-  private readonly cache: Lru<string, TaskRow> | null;
+  private readonly cache: LRUCache<string, TaskRow> | null;
   /** Bumped by every write; a read fills the cache only if no write happened while it ran. */
   private writes = 0;
 
@@ -27,7 +27,7 @@ export class TaskRepository {
     private readonly db: Db,
     opts: { cacheReads?: boolean } = {},
   ) {
-    this.cache = opts.cacheReads ? new Lru(20_000) : null;
+    this.cache = opts.cacheReads ? new LRUCache<string, TaskRow>({ max: 20_000 }) : null;
   }
 
   async create(row: NewTask, trx: Db = this.db): Promise<void> {

@@ -73,8 +73,22 @@ export class TaskNotOpenError extends UnrecoverableError {
   }
 }
 
-export const parseResult = (task: TaskRow): TaskResult =>
-  task.result ? (JSON.parse(task.result) as TaskResult) : {};
+/**
+ * Results read, by the row they were read from: a polled task's row is served from memory
+ * (TaskRepository's cache) poll after poll, and its result need not be parsed each time.
+ */
+const parsedResults = new WeakMap<TaskRow, { text: string; result: TaskResult }>();
+
+/** The task's result (empty until it has one). Callers must not change what it returns. */
+export function parseResult(task: TaskRow): TaskResult {
+  if (!task.result) return {};
+  const known = parsedResults.get(task);
+  // Keyed by row and checked against its text: a row changed in place is parsed again.
+  if (known && known.text === task.result) return known.result;
+  const result = JSON.parse(task.result) as TaskResult;
+  parsedResults.set(task, { text: task.result, result });
+  return result;
+}
 
 /** `3.2 s`, `41 s`: a duration as a person reads it in the log. */
 export function secondsText(ms: number): string {

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
-import { Lru } from '../lib/lru.js';
+import { LRUCache } from 'lru-cache';
 import type { BlobStore } from '../storage/blob-store.js';
 import { signUrlParams, verifyUrlParams, type VerifyResult } from '../storage/signed-url.js';
 
@@ -14,7 +14,7 @@ export class UrlSigner {
    * Result URLs are reused until half their lifetime has passed, then signed anew: a client polling
    * a task sees one stable URL for a while, and every URL handed out still has half its life left.
    */
-  private readonly downloads = new Lru<string, { url: string; renewAt: number }>(20_000);
+  private readonly downloads = new LRUCache<string, { url: string; renewAt: number }>({ max: 20_000 });
 
   constructor(
     private readonly config: Config,
