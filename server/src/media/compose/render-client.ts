@@ -42,7 +42,12 @@ function bootRenderThread(niceness: number, warmUp: boolean): Worker {
  */
 export function warmRenderThread(): void {
   if (spare) return;
-  const worker = bootRenderThread(RENDER_NICENESS, true);
+  waitAsSpare(bootRenderThread(RENDER_NICENESS, true));
+}
+
+/** Makes `worker` the spare: idle and unreferenced, forgotten if it ends. */
+function waitAsSpare(worker: Worker): void {
+  worker.removeAllListeners();
   worker.unref();
   const forget = () => {
     if (spare === worker) spare = null;
@@ -66,14 +71,7 @@ function keepAsSpare(worker: Worker, niceness: number, reusable: boolean): boole
   const done = (rendersDone.get(worker) ?? 0) + 1;
   if (spare || !reusable || niceness !== RENDER_NICENESS || done >= MAX_RENDERS_PER_THREAD) return false;
   rendersDone.set(worker, done);
-  worker.removeAllListeners();
-  worker.unref();
-  const forget = () => {
-    if (spare === worker) spare = null;
-  };
-  worker.once('exit', forget);
-  worker.once('error', forget);
-  spare = worker;
+  waitAsSpare(worker);
   return true;
 }
 

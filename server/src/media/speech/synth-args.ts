@@ -37,12 +37,12 @@ export function atempoFactors(tempo: number): number[] {
   return out;
 }
 
-/** Nothing for ffmpeg to do: same pitch, tempo and spectrum, no loudness target, no gain. */
-export const isIdentityPlan = (p: PostPlan): boolean =>
-  p.pitch === 1 && p.tempo === 1 && p.tiltDbPerOct === 0 && p.loudnessLufs === null && p.volume === 1;
-
 /** Pitch, tempo and spectrum as synthesised: at most a gain to apply. Pure. */
 export const isUnshaped = (p: PostPlan): boolean => p.pitch === 1 && p.tempo === 1 && p.tiltDbPerOct === 0;
+
+/** Nothing for ffmpeg to do: same pitch, tempo and spectrum, no loudness target, no gain. */
+export const isIdentityPlan = (p: PostPlan): boolean =>
+  isUnshaped(p) && p.loudnessLufs === null && p.volume === 1;
 
 /** 16-bit samples times `gain`, rounded and held within full scale. Pure. */
 export function scaleSamples(samples: Int16Array, gain: number): Int16Array {
