@@ -148,9 +148,63 @@ export const CLOSED_GAP = 0.03;
 /** Side of the square the frames are cropped to, then scaled to (face ≈ half of it). */
 const CROP_PX = 256;
 
+/** An RGB frame inside a grey border of `border` pixels on every side. */
+function padded(frame: Buffer, size: { width: number; height: number }, border: number): Uint8Array {
+  const width = size.width + 2 * border;
+  const out = new Uint8Array(width * (size.height + 2 * border) * 3).fill(128);
+  const row = size.width * 3;
+  for (let y = 0; y < size.height; y++) {
+    out.set(frame.subarray(y * row, (y + 1) * row), ((y + border) * width + border) * 3);
+  }
+  return out;
+}
+
+/**
+ * The face of one whole frame nearest `near` (or the largest). The SSD detector misses a face that
+ * fills most of the frame (a close-up 512x512 portrait, a webcam still): where it finds none, the
+ * frame is searched again inside a grey border half its size, which makes the face a third as wide.
+ */
+async function facesIn(
+  api: FaceApi,
+  frame: Buffer,
+  size: { width: number; height: number },
+  near: LipSyncOptions['near'],
+): Promise<{ box: FaceFound['detection']['box']; roll: number } | null> {
+  const ssd = new api.SsdMobilenetv1Options({ minConfidence: 0.4 });
+  for (const border of [0, Math.round(Math.max(size.width, size.height) / 2)]) {
+    const pixels = border ? padded(frame, size, border) : new Uint8Array(frame);
+    const shape: [number, number, number] = [size.height + 2 * border, size.width + 2 * border, 3];
+    const input = api.tf.tensor3d(pixels, shape, 'int32');
+    try {
+      const faces = (await api.detectAllFaces(input, ssd).withFaceLandmarks()).map((f) => ({
+        // face-api's Box keeps its sides behind getters: copied one by one, not spread.
+        box: {
+          x: f.detection.box.x - border,
+          y: f.detection.box.y - border,
+          width: f.detection.box.width,
+          height: f.detection.box.height,
+        },
+        roll: mouthGeometry(f.landmarks.positions).rollDeg,
+      }));
+      const away = (f: (typeof faces)[number]) =>
+        near
+          ? Math.hypot(
+              f.box.x + f.box.width / 2 - (near.x + near.width / 2),
+              f.box.y + f.box.height / 2 - (near.y + near.height / 2),
+            )
+          : -f.box.width;
+      const best = faces.sort((a, b) => away(a) - away(b))[0];
+      if (best) return best;
+    } finally {
+      input.dispose();
+    }
+  }
+  return null;
+}
+
 /**
  * Finds the face on a few full-resolution frames spread over the video (SSD detector), so a small
- * face is found before anything is scaled down: the largest face of each, their union box and the
+ * face is found before anything is scaled down: the face of each (facesIn), their union box and the
  * median roll of the eye line.
  */
 async function locateFace(
@@ -184,24 +238,8 @@ async function locateFace(
       ],
       bytes,
       async (frame) => {
-        const input = api.tf.tensor3d(new Uint8Array(frame), [size.height, size.width, 3], 'int32');
-        try {
-          const faces = await api
-            .detectAllFaces(input, new api.SsdMobilenetv1Options({ minConfidence: 0.4 }))
-            .withFaceLandmarks();
-          const away = (f: FaceFound) =>
-            near
-              ? Math.hypot(
-                  f.detection.box.x + f.detection.box.width / 2 - (near.x + near.width / 2),
-                  f.detection.box.y + f.detection.box.height / 2 - (near.y + near.height / 2),
-                )
-              : -f.detection.box.width;
-          const best = faces.sort((a, b) => away(a) - away(b))[0];
-          if (best)
-            found.push({ box: best.detection.box, roll: mouthGeometry(best.landmarks.positions).rollDeg });
-        } finally {
-          input.dispose();
-        }
+        const best = await facesIn(api, frame, size, near);
+        if (best) found.push(best);
       },
     );
   }
@@ -244,6 +282,20 @@ export function faceCropFilter(face: NonNullable<LipSyncResult['face']>, fps: nu
  * The meter.
  * -------------------------------------------------------------------------------------------- */
 
+/**
+ * The face whose box centre is nearest the crop's centre, where the located face is: in a group
+ * photo the crop also holds parts of neighbouring faces, and the detector's most confident face
+ * may be one of them.
+ */
+export function centred(faces: FaceFound[]): FaceFound | undefined {
+  const away = (f: FaceFound) =>
+    Math.hypot(
+      f.detection.box.x + f.detection.box.width / 2 - CROP_PX / 2,
+      f.detection.box.y + f.detection.box.height / 2 - CROP_PX / 2,
+    );
+  return faces.sort((a, b) => away(a) - away(b))[0];
+}
+
 /** The mouth's geometry in every frame of `file`, cropped around `face` (null where none is found). */
 async function mouthFrames(
   api: FaceApi,
@@ -260,10 +312,10 @@ async function mouthFrames(
   await eachFrame(bins.ffmpeg, args, CROP_PX * CROP_PX * 3, async (frame) => {
     const input = api.tf.tensor3d(new Uint8Array(frame), [CROP_PX, CROP_PX, 3], 'int32');
     try {
-      let found = await api.detectSingleFace(input, tiny).withFaceLandmarks();
+      let found = centred(await api.detectAllFaces(input, tiny).withFaceLandmarks());
       if (!found) {
         fallbacks++;
-        found = await api.detectSingleFace(input, ssd).withFaceLandmarks();
+        found = centred(await api.detectAllFaces(input, ssd).withFaceLandmarks());
       }
       geometry.push(found ? mouthGeometry(found.landmarks.positions) : null);
     } finally {
