@@ -3,7 +3,7 @@ import type { Me, NewToken, SettingsPatch } from '../../../server/src/http/conso
 import { call, errorMessage, refreshMe } from '../api.js';
 import { Alert } from '../components/Alert.js';
 import { ConfirmButton } from '../components/ConfirmButton.js';
-import { CopyButton } from '../components/CopyButton.js';
+import { NewTokenBox } from '../components/NewTokenBox.js';
 import { dateTime } from '../format.js';
 import { me, setSignedIn } from '../session.js';
 
@@ -88,18 +88,10 @@ function ApiDetails(props: { base: string; prefix: string }) {
         </dd>
       </dl>
       {fresh && (
-        <div class="new-token" data-testid="new-token-box">
-          <p>
-            <strong>Your new token.</strong> Copy it now: it is shown only this once and disappears when you
-            leave this page. The previous token has stopped working.
-          </p>
-          <div class="token-row">
-            <code id="new-token" data-testid="new-token">
-              {fresh.token}
-            </code>
-            <CopyButton text={fresh.token} targetId="new-token" testid="copy-token" />
-          </div>
-        </div>
+        <NewTokenBox id="new-token" token={fresh.token}>
+          <strong>Your new token.</strong> Copy it now: it is shown only this once and disappears when you
+          leave this page. The previous token has stopped working.
+        </NewTokenBox>
       )}
       <Alert>{error}</Alert>
       <ConfirmButton
@@ -155,18 +147,10 @@ function TestMode() {
         </dl>
       )}
       {fresh && (
-        <div class="new-token" data-testid="new-test-token-box">
-          <p>
-            <strong>Your test token.</strong> Copy it now: it is shown only this once. Sign in with it to see
-            the test data here.
-          </p>
-          <div class="token-row">
-            <code id="new-test-token" data-testid="new-test-token">
-              {fresh.token}
-            </code>
-            <CopyButton text={fresh.token} targetId="new-test-token" testid="copy-test-token" />
-          </div>
-        </div>
+        <NewTokenBox id="new-test-token" token={fresh.token}>
+          <strong>Your test token.</strong> Copy it now: it is shown only this once. Sign in with it to see
+          the test data here.
+        </NewTokenBox>
       )}
       <Alert>{error}</Alert>
       <div class="button-row">
