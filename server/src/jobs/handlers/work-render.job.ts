@@ -35,7 +35,7 @@ import { StepTimer } from '../../lib/step-timer.js';
 import { TIME_LIMITS, withTimeLimit } from './time-limits.js';
 import { translationFace, translationInputs } from './work-translate.js';
 import {
-  outputSize,
+  workOutputSize,
   resolveFace,
   resolveSound,
   withFaceTrack,
@@ -183,7 +183,7 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
       motionSeed: seedOf(task.id),
       output: {
         path: join(tmp, 'video.mp4'),
-        ...outputSize(face.width, face.height),
+        ...workOutputSize(face),
         fps: face.fps,
         preset: media.encoderPreset,
       },
@@ -194,7 +194,7 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
     // A draft (a test token's work) is made small and fast, and marked (draftJob, below); what is
     // sized in output pixels (a template's canvas, subtitles) shrinks with it.
     const draft = input.draft === true;
-    const full = outputSize(face.width, face.height);
+    const full = workOutputSize(face);
     const shrink = draft ? draftScale(full) : 1;
 
     if (input.template && extras) {

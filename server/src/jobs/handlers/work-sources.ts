@@ -61,10 +61,35 @@ const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 /** The frame rate of videos made from an avatar (its clip is played at this rate). */
 export const AVATAR_FPS = 25;
 
-/** Scales to at most `maxLong` pixels on the long side, keeping even dimensions for H.264. */
-export function outputSize(w: number, h: number, maxLong = 1920): { width: number; height: number } {
-  const k = Math.min(1, maxLong / Math.max(w, h));
+/**
+ * Scales to at most `maxLong` pixels on the long side and, where the long side allows, at least
+ * `minShort` on the short one, keeping even dimensions for H.264.
+ */
+export function outputSize(
+  w: number,
+  h: number,
+  maxLong = 1920,
+  minShort = 0,
+): { width: number; height: number } {
+  const k = Math.min(Math.max(1, minShort / Math.min(w, h)), maxLong / Math.max(w, h));
   return { width: even(w * k), height: even(h * k) };
+}
+
+/**
+ * The short side a video made from a picture has at least (decision T26): the smallest the spec
+ * takes for an avatar video (360p). A small picture (a 191x264 photo, a 150x150 thumbnail) is
+ * animated at this size, so its mouth moves over enough pixels to be seen and the video is not a
+ * thumbnail. Video avatars keep their own size.
+ */
+export const PICTURE_MIN_SHORT_SIDE = 360;
+
+/** The size of a work's video: its avatar's, a small picture's scaled up (PICTURE_MIN_SHORT_SIDE). */
+export function workOutputSize(face: { source: Pick<AvatarSource, 'kind'>; width: number; height: number }): {
+  width: number;
+  height: number;
+} {
+  const minShort = face.source.kind === 'image' ? PICTURE_MIN_SHORT_SIDE : 0;
+  return outputSize(face.width, face.height, 1920, minShort);
 }
 
 /** Loads the avatar, the uploaded video, or the uploaded image that a work animates. */
