@@ -148,6 +148,17 @@ export const CLOSED_GAP = 0.03;
 /** Side of the square the frames are cropped to, then scaled to (face ≈ half of it). */
 const CROP_PX = 256;
 
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The item whose box centre is nearest the point (x, y). */
+function nearest<T>(items: T[], boxOf: (item: T) => Box, x: number, y: number): T | undefined {
+  const away = (item: T) => {
+    const b = boxOf(item);
+    return Math.hypot(b.x + b.width / 2 - x, b.y + b.height / 2 - y);
+  };
+  return items.sort((a, b) => away(a) - away(b))[0];
+}
+
 /** An RGB frame inside a grey border of `border` pixels on every side. */
 function padded(frame: Buffer, size: { width: number; height: number }, border: number): Uint8Array {
   const width = size.width + 2 * border;
@@ -169,7 +180,7 @@ async function facesIn(
   frame: Buffer,
   size: { width: number; height: number },
   near: LipSyncOptions['near'],
-): Promise<{ box: FaceFound['detection']['box']; roll: number } | null> {
+): Promise<{ box: Box; roll: number } | null> {
   const ssd = new api.SsdMobilenetv1Options({ minConfidence: 0.4 });
   for (const border of [0, Math.round(Math.max(size.width, size.height) / 2)]) {
     const pixels = border ? padded(frame, size, border) : new Uint8Array(frame);
@@ -186,14 +197,9 @@ async function facesIn(
         },
         roll: mouthGeometry(f.landmarks.positions).rollDeg,
       }));
-      const away = (f: (typeof faces)[number]) =>
-        near
-          ? Math.hypot(
-              f.box.x + f.box.width / 2 - (near.x + near.width / 2),
-              f.box.y + f.box.height / 2 - (near.y + near.height / 2),
-            )
-          : -f.box.width;
-      const best = faces.sort((a, b) => away(a) - away(b))[0];
+      const best = near
+        ? nearest(faces, (f) => f.box, near.x + near.width / 2, near.y + near.height / 2)
+        : faces.sort((a, b) => b.box.width - a.box.width)[0];
       if (best) return best;
     } finally {
       input.dispose();
@@ -216,7 +222,7 @@ async function locateFace(
   near?: LipSyncOptions['near'],
 ): Promise<LipSyncResult['face']> {
   const count = Math.min(8, Math.max(3, Math.round(durationSec)));
-  const found: { box: FaceFound['detection']['box']; roll: number }[] = [];
+  const found: { box: Box; roll: number }[] = [];
   for (let k = 0; k < count; k++) {
     const at = ((k + 0.5) * durationSec) / count;
     const bytes = size.width * size.height * 3;
@@ -288,12 +294,7 @@ export function faceCropFilter(face: NonNullable<LipSyncResult['face']>, fps: nu
  * may be one of them.
  */
 export function centred(faces: FaceFound[]): FaceFound | undefined {
-  const away = (f: FaceFound) =>
-    Math.hypot(
-      f.detection.box.x + f.detection.box.width / 2 - CROP_PX / 2,
-      f.detection.box.y + f.detection.box.height / 2 - CROP_PX / 2,
-    );
-  return faces.sort((a, b) => away(a) - away(b))[0];
+  return nearest(faces, (f) => f.detection.box, CROP_PX / 2, CROP_PX / 2);
 }
 
 /** The mouth's geometry in every frame of `file`, cropped around `face` (null where none is found). */
