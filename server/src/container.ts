@@ -13,7 +13,6 @@ import {
 import { migrateToLatest, openPostgres, openSqlite, type Db } from './db/connect.js';
 import { newWorkerIdentity } from './lib/worker-identity.js';
 import { processScratchDir, sweepScratch } from './lib/scratch-dir.js';
-import { BullJobQueue } from './jobs/bullmq-queue.js';
 import { InProcessJobQueue } from './jobs/in-process-queue.js';
 import type { JobHandler, JobName, JobQueue } from './jobs/job-queue.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -25,7 +24,6 @@ import type { MediaToolkit } from './media/toolkit.js';
 import type { SafeFetcher } from './net/safe-fetch.js';
 import type { JobRepository } from './repositories/job.repository.js';
 import { LocalDiskBlobStore } from './storage/local-disk-blob-store.js';
-import { S3BlobStore } from './storage/s3-blob-store.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { findTranslationCatalog, type TranslationEngine } from './media/translate/index.js';
 
@@ -72,15 +70,17 @@ const PARTIAL_BLOB_AGE_MS: Record<BlobStore['kind'], number> = {
 /**
  * The queue: the jobs table is the queue (embedded) or its outbox (BullMQ); either way a task and
  * its job commit together. Built before the services, which enqueue through it; it gets the
- * handlers, which use the services, when it starts (decision S13).
+ * handlers, which use the services, when it starts (decision S13). BullMQ and the S3 client are
+ * loaded only when configured: together they are most of a second of every start and admin command
+ * on a 2-core machine, for a process that uses neither.
  */
-function buildQueue(
+async function buildQueue(
   jobs: JobRepository,
   config: Config,
   instance: string,
   clock: Clock,
   log: Logger,
-): JobQueue {
+): Promise<JobQueue> {
   const options = {
     concurrency: config.workers.concurrency,
     attempts: config.workers.attempts,
@@ -89,9 +89,9 @@ function buildQueue(
     clock,
     log,
   };
-  return config.queue.redisUrl
-    ? new BullJobQueue(jobs, { ...options, redisUrl: config.queue.redisUrl, prefix: config.queue.prefix })
-    : new InProcessJobQueue(jobs, options);
+  if (!config.queue.redisUrl) return new InProcessJobQueue(jobs, options);
+  const { BullJobQueue } = await import('./jobs/bullmq-queue.js');
+  return new BullJobQueue(jobs, { ...options, redisUrl: config.queue.redisUrl, prefix: config.queue.prefix });
 }
 
 /** The one composition root: picks adapters from config and wires repositories → services → jobs. */
@@ -110,7 +110,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     : openSqlite(join(config.dataDir, 'likeness.db'));
   await migrateToLatest(db);
   const blobs: BlobStore = config.blobs.s3
-    ? new S3BlobStore(config.blobs.s3)
+    ? new (await import('./storage/s3-blob-store.js')).S3BlobStore(config.blobs.s3)
     : new LocalDiskBlobStore(join(config.dataDir, 'blobs'));
   const repos = buildRepositories(db, config, role);
   const engine = buildMedia(
@@ -126,7 +126,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
   );
   const media = engine.media;
   const covers = new CoverThreads(config.covers.threads);
-  const queue = buildQueue(repos.jobs, config, instance, clock, log);
+  const queue = await buildQueue(repos.jobs, config, instance, clock, log);
   const services = buildServices({ config, db, repos, blobs, queue, media, covers, instance, clock, log });
   // An API-only process enqueues (and publishes, with BullMQ) but runs no job.
   const handlers =

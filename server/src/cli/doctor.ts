@@ -4,9 +4,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import type { Config } from '../config.js';
 import { openPostgres, openSqlite } from '../db/connect.js';
-import { openRedis } from '../jobs/redis-connection.js';
 import { LocalDiskBlobStore } from '../storage/local-disk-blob-store.js';
-import { S3BlobStore } from '../storage/s3-blob-store.js';
 import type { PackScan } from '../media/translate/pack-engine.js';
 import { describeEngines } from './roles.js';
 import { loadAdminSetup, withContainer } from './context.js';
@@ -48,13 +46,14 @@ async function checkEngines(config: Config): Promise<Check[]> {
     }),
     await check('queue', async () => {
       if (!config.queue.redisUrl) return `${queue}: jobs are rows every process polls`;
+      const { openRedis } = await import('../jobs/redis-connection.js');
       const redis = await openRedis(config.queue.redisUrl, pino({ level: 'silent' }), 5000);
       await redis.quit();
       return `${queue} (answers)`;
     }),
     await check('blob store', async () => {
       const store = config.blobs.s3
-        ? new S3BlobStore(config.blobs.s3)
+        ? new (await import('../storage/s3-blob-store.js')).S3BlobStore(config.blobs.s3)
         : new LocalDiskBlobStore(join(config.dataDir, 'blobs'));
       try {
         await store.ping();

@@ -5,7 +5,6 @@ import { registerCallbackCommands } from './callbacks.js';
 import { registerConsoleLinkCommand } from './console-link.js';
 import { registerDoctorCommand } from './doctor.js';
 import { ROLES } from './roles.js';
-import { serve, worker } from './serve.js';
 import { registerVoiceprintCommands } from './voiceprints.js';
 
 const program = new Command('likeness')
@@ -21,12 +20,15 @@ program
       .default('all'),
   )
   .action(async (o: { role: 'all' | 'api' }) => {
+    // The HTTP server's modules load only for the commands that serve: admin commands start faster.
+    const { serve } = await import('./serve.js');
     await serve(o.role);
   });
 program
   .command('worker')
   .description('run only the job workers (media and io lanes) against the shared database, queue and store')
   .action(async () => {
+    const { worker } = await import('./serve.js');
     await worker();
   });
 registerAccountCommands(program);

@@ -4,8 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { testDatabaseEnv } from './database.js';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
-/** How a child runs the CLI from any working directory: tsx and the entry by absolute location. */
-const cliArgs = ['--import', import.meta.resolve('tsx'), join(serverRoot, 'src/cli/index.ts')];
+/**
+ * How a child runs the CLI from any working directory, the entry by absolute location: the compiled
+ * one when scripts/run-tests.mjs found it built from the sources as they are (LIKENESS_TEST_CLI=dist;
+ * half the start-up of tsx, which compiles every module a start loads), else the sources under tsx.
+ */
+const cliArgs =
+  process.env.LIKENESS_TEST_CLI === 'dist'
+    ? [join(serverRoot, 'dist/cli/index.js')]
+    : ['--import', import.meta.resolve('tsx'), join(serverRoot, 'src/cli/index.ts')];
 
 /**
  * The environment of a child process: the test database of its data dir (the same one a server in
@@ -32,7 +39,7 @@ async function childEnv(env: Record<string, string>, cwd?: string): Promise<Node
 }
 
 /**
- * Runs the real CLI (TypeScript through tsx), as `npx likeness ...` would: from the server's folder,
+ * Runs the real CLI, as `npx likeness ...` would: from the server's folder,
  * or from `opts.cwd` (where its likeness.env and ./data are then read).
  */
 export async function cli(
@@ -97,7 +104,7 @@ export async function spawnWorker(
   env: Record<string, string>,
   log: (chunk: string) => void = () => undefined,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'worker'], {
+  const child = spawn(process.execPath, [...cliArgs, 'worker'], {
     cwd: serverRoot,
     env: await childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],

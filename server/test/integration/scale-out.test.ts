@@ -74,6 +74,13 @@ describe('scale-out: API and two workers on PostgreSQL, Redis and S3', () => {
         account_id: string;
         token: string;
       };
+      // The operator's check of this setup: each shared engine named and answering.
+      const doctor = await cli(['doctor', '--json'], apiEnv);
+      const checks = JSON.parse(doctor.stdout) as { name: string; ok: boolean; detail: string }[];
+      const detail = (name: string) => checks.find((c) => c.name === name && c.ok)?.detail ?? '';
+      assert.match(detail('database'), /^PostgreSQL .*\(answers\)$/, doctor.stdout);
+      assert.match(detail('queue'), /^BullMQ on redis:.*\(answers\)$/, doctor.stdout);
+      assert.match(detail('blob store'), /^S3 bucket .*\(answers\)$/, doctor.stdout);
 
       const processes: ChildProcess[] = [];
       cleanup.push(async () => {

@@ -1,0 +1,2 @@
+export const serverRoot: string;
+export function testFiles(folder: 'src' | 'test'): string[];
