@@ -27,6 +27,20 @@ const videoInfo = async (file: string) => {
   return { durationSec: info.durationSec, ...displaySize(info.video!) };
 };
 
+/**
+ * Each clip tracked once for the whole file: tracking is deterministic, and a 9 s 720p clip costs
+ * half a minute of a 2-core machine each time.
+ */
+const tracks = new Map<string, ReturnType<typeof trackFaceInVideo>>();
+function tracked(file: string): ReturnType<typeof trackFaceInVideo> {
+  let track = tracks.get(file);
+  if (!track) {
+    track = videoInfo(file).then((info) => trackFaceInVideo(detector, bins.ffmpeg, file, info));
+    tracks.set(file, track);
+  }
+  return track;
+}
+
 test('real photos: one smiling person, a head rolled by ~27°, and a group whose faces are too small', async () => {
   const one = trackReport(await trackFaceInImage(detector, FOOTAGE.smilingPhoto), 'image');
   assert.equal(rejectTrack(one, 'image'), null);
@@ -48,7 +62,7 @@ test('real photos: one smiling person, a head rolled by ~27°, and a group whose
 
 test('real clips: a head that moves while it talks, and a person in a 16:9 room, are followed throughout', async () => {
   for (const file of [FOOTAGE.talkingClip, FOOTAGE.roomClip]) {
-    const track = await trackFaceInVideo(detector, bins.ffmpeg, file, await videoInfo(file));
+    const track = await tracked(file);
     const report = trackReport(track);
     assert.equal(rejectTrack(report, 'video'), null, file);
     assert.equal(report.faceFoundShare, 1, `${file}: found in ${report.faceFoundShare}`);
@@ -65,7 +79,7 @@ test('real clips: a head that moves while it talks, and a person in a 16:9 room,
 test('a real clip of a person in a 16:9 room, driven by recorded speech, lip-syncs as the aims say', async () => {
   const clip = FOOTAGE.roomClip;
   const info = await videoInfo(clip);
-  const face = await trackFaceInVideo(detector, bins.ffmpeg, clip, info);
+  const face = await tracked(clip);
   const dir = await mkdtemp(join(tmpdir(), 'likeness-footage-'));
   try {
     const out = join(dir, 'room.mp4');
@@ -95,8 +109,7 @@ test("a small face's mouth moves as clearly as a large one's: a 47 px face again
       ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-c:a', 'aac', small],
     ]);
     const render = async (clip: string, width: number, height: number, out: string) => {
-      const info = await videoInfo(clip);
-      const face = await trackFaceInVideo(detector, bins.ffmpeg, clip, info);
+      const face = await tracked(clip);
       await renderTalkingVideo(bins, {
         avatar: { kind: 'video', path: clip, startSec: 0, face },
         speech: { path: FOOTAGE.readSpeech },
