@@ -96,8 +96,8 @@ let status = only === 'postgres' ? 0 : run(files, { LIKENESS_TEST_DB: 'sqlite' }
  * Integration suites whose subject is media or a client surface, not what the database keeps: they
  * run once, on SQLite. Every repository operation runs on PostgreSQL in the database contract, and
  * the suites kept below drive accounts, tasks, credits, callbacks, uploads, crashes and the
- * scaled-out processes through the API on it (decision K1). Together these are about half of the
- * pass's minutes on a 2-core machine.
+ * scaled-out processes through the API on it (decision K1). Together these are about two thirds of
+ * the pass's minutes on a 2-core machine.
  */
 const NOT_ON_POSTGRES = new Set([
   'test/integration/assets-media.test.ts',
@@ -105,6 +105,8 @@ const NOT_ON_POSTGRES = new Set([
   'test/integration/client-compat.test.ts',
   'test/integration/catalogue-shipped.test.ts',
   'test/integration/cli.test.ts',
+  'test/integration/translate-video.test.ts',
+  'test/integration/mcp.test.ts',
 ]);
 
 /** The suites whose servers, repositories and queues run on the database under test (and the fuzzing). */
