@@ -71,17 +71,32 @@ export function inputsHash(workspace, root = repoRoot) {
   return hash.digest('hex');
 }
 
+const stampOf = (name, root = repoRoot) => join(root, name, 'dist', '.inputs-sha256');
+const stampMatches = (name, hash, root = repoRoot) =>
+  existsSync(stampOf(name, root)) && readFileSync(stampOf(name, root), 'utf8') === hash;
+
+/** Whether the workspace named `name` was last built from its inputs as they are now. */
+export function builtFromCurrentInputs(name, root = repoRoot) {
+  return stampMatches(
+    name,
+    inputsHash(
+      WORKSPACES.find((w) => w.name === name),
+      root,
+    ),
+    root,
+  );
+}
+
 function build(onlyIfChanged) {
   for (const workspace of WORKSPACES) {
-    const stamp = join(repoRoot, workspace.name, 'dist', '.inputs-sha256');
     const hash = inputsHash(workspace);
-    if (onlyIfChanged && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) continue;
+    if (onlyIfChanged && stampMatches(workspace.name, hash)) continue;
     const built = spawnSync('npm', ['run', 'build', '--silent', '--workspace', workspace.name], {
       cwd: repoRoot,
       stdio: 'inherit',
     });
     if (built.status !== 0) process.exit(built.status ?? 1);
-    writeFileSync(stamp, hash);
+    writeFileSync(stampOf(workspace.name), hash);
   }
 }
 

@@ -7,9 +7,9 @@
 // Usage: node scripts/run-tests.mjs [path-filter ...]
 // LIKENESS_TEST_DB=postgres runs only the PostgreSQL pass; LIKENESS_TEST_DB=sqlite only the first.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { inputsHash, WORKSPACES } from '../../scripts/build.mjs';
+import { builtFromCurrentInputs } from '../../scripts/build.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { ensureTranslationEngines } from './ensure-translation.mjs';
 import { serverRoot as root, testFiles } from './test-files.mjs';
@@ -66,11 +66,7 @@ if (files.some((f) => f.includes('translat'))) {
 }
 // Servers and CLIs the tests start as processes run the compiled entry when it was built from the
 // sources as they are (npm install builds it; test/helpers/process.ts), else the sources under tsx.
-const serverWorkspace = WORKSPACES.find((w) => w.name === 'server');
-const stamp = join(root, 'dist', '.inputs-sha256');
-if (existsSync(stamp) && readFileSync(stamp, 'utf8') === inputsHash(serverWorkspace)) {
-  process.env.LIKENESS_TEST_CLI = 'dist';
-}
+if (builtFromCurrentInputs('server')) process.env.LIKENESS_TEST_CLI = 'dist';
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 const run = (list, env) =>
   spawnSync(

@@ -23,7 +23,7 @@ import { CoverThreads } from './media/cover/index.js';
 import type { MediaToolkit } from './media/toolkit.js';
 import type { SafeFetcher } from './net/safe-fetch.js';
 import type { JobRepository } from './repositories/job.repository.js';
-import { LocalDiskBlobStore } from './storage/local-disk-blob-store.js';
+import { openBlobStore } from './storage/open-blob-store.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { findTranslationCatalog, type TranslationEngine } from './media/translate/index.js';
 
@@ -70,9 +70,9 @@ const PARTIAL_BLOB_AGE_MS: Record<BlobStore['kind'], number> = {
 /**
  * The queue: the jobs table is the queue (embedded) or its outbox (BullMQ); either way a task and
  * its job commit together. Built before the services, which enqueue through it; it gets the
- * handlers, which use the services, when it starts (decision S13). BullMQ and the S3 client are
- * loaded only when configured: together they are most of a second of every start and admin command
- * on a 2-core machine, for a process that uses neither.
+ * handlers, which use the services, when it starts (decision S13). BullMQ is loaded only when
+ * configured: with the S3 client (storage/open-blob-store) it was most of a second of every start and
+ * admin command on a 2-core machine, for a process that uses neither.
  */
 async function buildQueue(
   jobs: JobRepository,
@@ -109,9 +109,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     ? await openPostgres(config.database.url)
     : openSqlite(join(config.dataDir, 'likeness.db'));
   await migrateToLatest(db);
-  const blobs: BlobStore = config.blobs.s3
-    ? new (await import('./storage/s3-blob-store.js')).S3BlobStore(config.blobs.s3)
-    : new LocalDiskBlobStore(join(config.dataDir, 'blobs'));
+  const blobs = await openBlobStore(config);
   const repos = buildRepositories(db, config, role);
   const engine = buildMedia(
     config,

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import type { Config } from '../config.js';
 import { openPostgres, openSqlite } from '../db/connect.js';
-import { LocalDiskBlobStore } from '../storage/local-disk-blob-store.js';
+import { openBlobStore } from '../storage/open-blob-store.js';
 import type { PackScan } from '../media/translate/pack-engine.js';
 import { describeEngines } from './roles.js';
 import { loadAdminSetup, withContainer } from './context.js';
@@ -52,9 +52,7 @@ async function checkEngines(config: Config): Promise<Check[]> {
       return `${queue} (answers)`;
     }),
     await check('blob store', async () => {
-      const store = config.blobs.s3
-        ? new (await import('../storage/s3-blob-store.js')).S3BlobStore(config.blobs.s3)
-        : new LocalDiskBlobStore(join(config.dataDir, 'blobs'));
+      const store = await openBlobStore(config);
       try {
         await store.ping();
       } finally {
