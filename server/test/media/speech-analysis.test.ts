@@ -178,8 +178,8 @@ test('the F0 tracker holds through a phone line, background noise, low level and
     lines.push(`${name} ${got.medianPitchHz} Hz (${err.toFixed(2)}%)`);
     assert.ok(Math.abs(err) < 5, `${name}: ${got.medianPitchHz} vs ${ref.medianPitchHz}`);
     if (name === 'quiet') {
-      // The level changes only the loudness.
-      assert.equal(got.medianPitchHz, ref.medianPitchHz);
+      // The level changes only the loudness (and the 16-bit rounding of 3 % of it: a tenth of a hertz).
+      assert.ok(Math.abs(got.medianPitchHz - ref.medianPitchHz) <= 0.2, `${got.medianPitchHz}`);
       assert.ok(Math.abs(got.loudnessLufs - ref.loudnessLufs + 30.5) < 0.3, `${got.loudnessLufs}`);
     }
   }

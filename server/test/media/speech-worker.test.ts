@@ -92,3 +92,34 @@ test('close() fails what is still queued', async () => {
   await pending;
   await assert.rejects(client.synthesize(req('你好')), /closed/);
 });
+
+test('one request gives one sound, whatever the worker synthesized before it', async () => {
+  const client = new SpeechWorkerClient();
+  try {
+    const en = {
+      ...req('Hello there. This should sound the same every time.', 'en-us'),
+      ssml: 'Hello there. This should sound the same every time.',
+    };
+    const first = await client.synthesize(en);
+    // Other voices, a variant and a long text in between: each leaves state inside eSpeak.
+    await client.synthesize({ ...en, voice: 'en-us+f2' });
+    await client.synthesize({
+      ...req('Guten Tag, wie geht es Ihnen heute?', 'de'),
+      ssml: 'Guten Tag, wie geht es Ihnen heute?',
+    });
+    await client.synthesize(req('这是一段很长的文字。'.repeat(20)));
+    const again = await client.synthesize(en);
+    assert.equal(again.samples.length, first.samples.length);
+    assert.deepEqual(again.samples, first.samples);
+    assert.deepEqual(again.events, first.events);
+    // A second worker (a restarted process) gives the same sound too.
+    const other = new SpeechWorkerClient();
+    try {
+      assert.deepEqual((await other.synthesize(en)).samples, first.samples);
+    } finally {
+      await other.close();
+    }
+  } finally {
+    await client.close();
+  }
+});

@@ -54,6 +54,9 @@ test('toProfile rounds the measurements and records the language', () => {
     bandDb: [3, -1.3],
     language: 'en',
   });
+  // A band that rounds to zero from below is stored as 0: JSON has no negative zero.
+  const tiny = toProfile({ ...good, bandDb: [-0.04, 0.5] });
+  assert.ok(Object.is(tiny.bandDb?.[0], 0));
   // What could not be measured is left out (JSON has no NaN).
   const bare = toProfile({ ...good, f2Hz: Number.NaN, tiltDbPerOct: Number.NaN, bandDb: [] });
   assert.deepEqual(Object.keys(bare).sort(), [

@@ -46,7 +46,8 @@ export function rejectSample(m: MeasuredFile): SpeechInputError | null {
   return null;
 }
 
-const round = (v: number, digits: number) => Number(v.toFixed(digits));
+// `+ 0` turns -0 into 0: the profile is stored as JSON, which has no negative zero.
+const round = (v: number, digits: number) => Number(v.toFixed(digits)) + 0;
 
 /**
  * The stored profile: measured figures, rounded to what is meaningful. Formants and tilt are left

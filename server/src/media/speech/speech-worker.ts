@@ -3,13 +3,13 @@
 // pitch/syllable analysis; the ffmpeg processes these need are started from here too. The eSpeak module (24 MB of voice data) loads on
 // the first synthesis and serves every later one.
 import { parentPort } from 'node:worker_threads';
-import init, { type ESpeakNGModule, type ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { analyseSpeechSamples } from './analysis.js';
 import { int16ToFloat } from './dsp.js';
 import type { EspeakEvent } from './timing.js';
 import { FfmpegError } from '../run-ffmpeg.js';
 import { transformAndLevel } from './level.js';
 import { decodeForAnalysis } from './measure.js';
+import { EspeakInstance } from './espeak-instance.js';
 import type {
   AnalyseFileRequest,
   LevelRequest,
@@ -21,38 +21,23 @@ import type {
 /** Where eSpeak-NG looks for voice variants inside the module's file system. */
 const VARIANT_DIR = '/usr/share/espeak-ng-data/voices/!v';
 
-let engine: Promise<{ module: ESpeakNGModule; worker: ESpeakNGWorker }> | null = null;
-let currentVoice = '';
+let engine: Promise<EspeakInstance> | null = null;
 /** Generated variants already written (names are content hashes, so a name never changes meaning). */
 const written = new Set<string>();
 // Requests run strictly one after another, even while the module is still loading.
 let queue: Promise<void> = Promise.resolve();
 
-function load(): Promise<{ module: ESpeakNGModule; worker: ESpeakNGWorker }> {
-  engine ??= init().then((module) => ({ module, worker: new module.eSpeakNGWorker() }));
-  return engine;
-}
-
 async function synth(req: SynthRequest): Promise<{ reply: WorkerResponse; transfer: ArrayBuffer[] }> {
-  const { module, worker: w } = await load();
+  const espeak = await (engine ??= EspeakInstance.load());
   if (req.variant && !written.has(req.variant.name)) {
-    module.FS.writeFile(`${VARIANT_DIR}/${req.variant.name}`, req.variant.text);
+    espeak.writeFile(`${VARIANT_DIR}/${req.variant.name}`, req.variant.text);
     written.add(req.variant.name);
   }
-  if (req.voice !== currentVoice) {
-    currentVoice = '';
-    // eSpeak returns an error code (and keeps the previous voice) for an unknown voice.
-    const status = w.set_voice(req.voice);
-    if (status !== 0) throw new Error(`eSpeak has no voice "${req.voice}" (error ${status})`);
-    currentVoice = req.voice;
-  }
-  w.set_rate(req.rateWpm);
-  w.set_pitch(req.pitch);
-  w.set_range(req.range);
   const chunks: Int16Array[] = [];
   const events: EspeakEvent[] = [];
   let total = 0;
-  w.synthesize(req.ssml, (samples, evs) => {
+  const settings = { voice: req.voice, rateWpm: req.rateWpm, pitch: req.pitch, range: req.range };
+  const sampleRate = espeak.synthesize(settings, req.ssml, (samples, evs) => {
     chunks.push(samples);
     total += samples.length;
     for (const e of evs) events.push(e);
@@ -64,7 +49,6 @@ async function synth(req: SynthRequest): Promise<{ reply: WorkerResponse; transf
     samples.set(c, at);
     at += c.length;
   }
-  const sampleRate = w.get_samplerate();
   const stats =
     req.measureSec > 0
       ? analyseSpeechSamples(
