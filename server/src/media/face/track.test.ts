@@ -72,6 +72,34 @@ test('the report says how many faces were found and which one speaks', () => {
   assert.equal(trackReport(track([sample(0, 10)])).facesFound, undefined);
 });
 
+test('a video whose face is missing from part of it is accepted, and its report says where no mouth moves', () => {
+  // 7 of 10 samples: over the 60 % floor, under the 90 % of a face present throughout.
+  const samples = Array.from({ length: 10 }, (_, i) => sample(i / 10, i < 7 ? 10 : null));
+  const partial = trackReport(track(samples));
+  assert.equal(rejectTrack(partial, 'video'), null);
+  assert.match(partial.notice ?? '', /^the face was found in 70% of the video's frames; .*no mouth moves/);
+  // A photo, and a video with its face in 9 of 10 samples, say nothing.
+  assert.equal(trackReport(track(samples), 'image').notice, undefined);
+  const nine = Array.from({ length: 10 }, (_, i) => sample(i / 10, i < 9 ? 10 : null));
+  assert.equal(trackReport(track(nine)).notice, undefined);
+  // With several faces, both are said.
+  const several = trackReport({
+    ...track(samples),
+    search: {
+      frames: 2,
+      people: 2,
+      mostAtOnce: 2,
+      speaker: { x: 100, y: 100, width: 120, height: 120 },
+      frameWidth: 1000,
+      frameHeight: 800,
+    },
+  });
+  assert.match(
+    several.notice ?? '',
+    /^2 faces were found in the video; .* again\. the face was found in 70%/,
+  );
+});
+
 test('the report and its rules: found share, size and head turn, with reasons', () => {
   const good = trackReport(track([sample(0, 10), sample(0.1, 10, 10), sample(0.2, 10, -20)]));
   assert.equal(good.faceFoundShare, 1);

@@ -130,7 +130,10 @@ export interface FaceTrackReport {
   facesFound?: number;
   /** Where the face that speaks is (source pixels) and, in words, where it sits in the frame. */
   speaker?: { x: number; y: number; width: number; height: number; place: string };
-  /** Said when more than one face was found: which one speaks, and how to choose another. */
+  /**
+   * Said when more than one face was found (which one speaks, and how to choose another), and when
+   * a video's face is missing from part of it (where no mouth moves, and what to use instead).
+   */
   notice?: string;
 }
 
@@ -179,6 +182,8 @@ export function trackReport(track: FaceTrack, kind: 'video' | 'image' = 'video')
     pitchMedianDeg: r1(median(withFace.map((s) => Math.abs(s.pitch)))),
     rollMedianDeg: r1(median(withFace.map((s) => Math.abs(s.roll)))),
   };
+  const absent = kind === 'video' ? absenceNotice(report) : null;
+  if (absent) report.notice = absent;
   const search = track.search;
   if (!search) return report;
   report.facesFound = search.mostAtOnce;
@@ -193,13 +198,30 @@ export function trackReport(track: FaceTrack, kind: 'video' | 'image' = 'video')
       place,
     };
     if (search.mostAtOnce > 1) {
-      report.notice =
+      const several =
         `${search.mostAtOnce} faces were found in the ${kind}; the one ${place} ` +
         `(${Math.round(b.width)} px wide, at ${Math.round(b.x)}, ${Math.round(b.y)}) speaks. ` +
         `To animate another, crop the ${kind} to that person and make the avatar again`;
+      report.notice = absent ? `${several}. ${absent}` : several;
     }
   }
   return report;
+}
+
+/**
+ * A video whose face is found in fewer sampled frames than this is accepted (down to
+ * FACE_LIMITS.minFoundShare) with a notice: its videos show no moving mouth where the face is not.
+ */
+export const FACE_PRESENT_SHARE = 0.9;
+
+/** What to say of a video whose face is missing from part of it; null when it is there throughout. Pure. */
+export function absenceNotice(report: FaceTrackReport): string | null {
+  if (report.samplesWithFace === 0 || report.faceFoundShare >= FACE_PRESENT_SHARE) return null;
+  return (
+    `the face was found in ${Math.round(report.faceFoundShare * 100)}% of the video's frames; where it ` +
+    `is not (a cut to another shot, the face turned away, blurred or covered), the video plays as ` +
+    `filmed and no mouth moves. For a person who speaks all through, use a clip where the face stays in view`
+  );
 }
 
 /**
