@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { FramePool, readFrames } from '../animate/frame-stream.js';
 import { runMediaBinary } from '../run-ffmpeg.js';
 import {
   MAX_DETECT_SIDE,
@@ -313,26 +314,25 @@ async function follow(
   const stop = new AbortController();
   const signal = o.signal ? AbortSignal.any([o.signal, stop.signal]) : stop.signal;
   let consumed: Promise<void> = Promise.resolve();
+  // Each chunk of the pipe is copied once into a frame of a small pool (gathering chunks with
+  // Buffer.concat copied every frame's bytes about ten times over, on the thread serving HTTP).
+  const pool = new FramePool(frameBytes, 2);
   const consume = async (out: Readable) => {
-    let pending: Buffer = Buffer.alloc(0);
-    for await (const chunk of out as AsyncIterable<Buffer>) {
-      pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-      while (pending.length >= frameBytes) {
-        const frame = pending.subarray(0, frameBytes);
-        pending = pending.subarray(frameBytes);
-        const timeSec = o.from + samples.length / o.fps;
-        const face = await measureAt({ data: frame, width: win.width, height: win.height }, timeSec);
-        if (face) {
-          last = face;
-          lastBox = face.box;
-          lost = 0;
-        } else if (lost >= RESEARCH_AFTER) {
-          // Not where it was: look around the last known place next time, not at a stale mesh.
-          last = null;
-        }
-        samples.push(toSample(timeSec, face, toSource));
-        o.onProgress(Math.min(1, samples.length / o.expected));
+    for await (const frame of readFrames(out as AsyncIterable<Buffer>, frameBytes, pool)) {
+      const timeSec = o.from + samples.length / o.fps;
+      // The detector copies the pixels into its request: the frame goes back to the pool after.
+      const face = await measureAt({ data: frame, width: win.width, height: win.height }, timeSec);
+      pool.give(frame);
+      if (face) {
+        last = face;
+        lastBox = face.box;
+        lost = 0;
+      } else if (lost >= RESEARCH_AFTER) {
+        // Not where it was: look around the last known place next time, not at a stale mesh.
+        last = null;
       }
+      samples.push(toSample(timeSec, face, toSource));
+      o.onProgress(Math.min(1, samples.length / o.expected));
     }
   };
   const args = trackFramesArgs(
