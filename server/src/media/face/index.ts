@@ -16,6 +16,7 @@ export {
 } from './frame-args.js';
 export {
   FACE_LIMITS,
+  FACE_PRESENT_SHARE,
   faceHeight,
   LANDMARK_MODEL,
   faceWidth,
