@@ -1091,7 +1091,7 @@ export interface paths {
                  */
                 faces_found?: number;
                 /**
-                 * @description said when more than one face was found (which one speaks, and how to choose another) and when a video shows the face in less than 90% of its frames (no mouth moves where it is missing)
+                 * @description said when more than one face was found (which one speaks, and how to choose another) and when a video shows the face in less than 90% of its frames: which stretch of it the avatar plays when one with the face lasts 3 s or more, otherwise that no mouth moves where the face is missing
                  * @example 2 faces were found in the video; the one in the middle (212 px wide, at 254, 180) speaks. To animate another, crop the video to that person and make the avatar again
                  */
                 notice?: string;

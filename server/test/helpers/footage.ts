@@ -19,6 +19,8 @@ export const FOOTAGE = {
   talkingClip: footage('videos', 'square-young-man-outdoors-talking-480x480-7s.mp4'),
   /** A woman left of centre in a 16:9 room, slow camera move, 1280x720, 9.4 s. */
   roomClip: footage('videos', 'landscape-woman-left-of-centre-indoor-1280x720-9s.mp4'),
+  /** A stage performer between cuts (a wide shot, a medium shot 3.6-7.9 s, the audience), 640x360, 10 s. */
+  stageClip: footage('videos', 'landscape-man-stage-mic-offcentre-cuts-640x360-10s.mp4'),
   /** 5.3 s of recorded English read speech (LibriSpeech). */
   readSpeech: footage('speech', 'en-speech-librispeech-reading-5s.mp3'),
 } as const;

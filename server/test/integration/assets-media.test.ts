@@ -10,6 +10,7 @@ import { extractFrame, hashFile } from '../../src/media/compose/index.js';
 import {
   bins,
   facePhoto,
+  makeCutAwayVideo,
   makeFaceVideo,
   makePatternVideo,
   makeSwayVideo,
@@ -144,6 +145,41 @@ describe('avatars, voices, covers and the clone API with real media', () => {
     const avatar = (await avatarTask({ video_url: `${filesUrl}/sway.mp4` })).avatar;
     const row = (await server.container.services.avatars.getForJob(avatar))!;
     assert.equal(row.loop_cut_frames, 100);
+  });
+
+  test('a video that cuts away to a slide: the avatar plays the part with the face, and its videos show it throughout', async () => {
+    // 4 s of a face, then 3 s of a slide: the face is in 57% of the frames, under the 60% a whole
+    // clip needs, but its 4 s are an avatar.
+    await makeCutAwayVideo(join(dir, 'cut-away.mp4'), facePhoto(1), 4, 3);
+    const made = await avatarTask({ video_url: `${filesUrl}/cut-away.mp4` });
+    assert.equal(made.status, 3, JSON.stringify(made));
+    assert.match(
+      made.face.notice,
+      /^the face was found in 5\d% of the video's frames; the avatar plays the 4\.0 s from 0\.0 s to 4\.0 s, where it stays in view/,
+    );
+    const row = (await server.container.services.avatars.getForJob(made.avatar))!;
+    assert.ok(Math.abs(row.duration_sec! - 4) < 0.1, `the avatar keeps ${row.duration_sec} s`);
+    // About 6 s of speech: past the clip's cut, the video loops the face instead of showing the slide.
+    const r = await api(server, 'POST', '/api/v2/svc/video/create_by_tts', {
+      token,
+      body: {
+        text: 'Good morning. Today we look at the numbers for the quarter, and what they mean for us.',
+        voice: 'pub-en-emma',
+        avatar: made.avatar,
+      },
+    });
+    const done = await waitTask(server, token, '/api/v2/svc/video/task', r.body.task_id);
+    assert.equal(done.status, 3, JSON.stringify(done));
+    const { path, info } = await download(done.video_Url, dir, 'cut-away-out.mp4');
+    assert.ok(info.durationSec > 5, `${info.durationSec} s`);
+    for (const at of [1, 4.6, info.durationSec - 0.3]) {
+      const frame = join(dir, `cut-away-${at}.png`);
+      await extractFrame(bins, path, at, frame);
+      const { channels } = await sharp(frame).stats();
+      // The slide is blue (0x203a80) with white bars; the photo is not.
+      const [red, , blue] = channels.map((c) => c.mean);
+      assert.ok(blue! - red! < 40, `a face at ${at} s, not the slide: red ${red}, blue ${blue}`);
+    }
   });
 
   test('a work uses the video avatar from video_start_msec', async () => {

@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import { renderTalkingVideo } from '../../src/media/compose/index.js';
 import { createFaceDetector, type FaceDetector } from '../../src/media/face/index.js';
 import { LIPS_LOWER_OUTER, LIPS_UPPER_OUTER } from '../../src/media/face/landmarks.js';
+import { stretchToPlay, trackOfStretch } from '../../src/media/face/face-stretch.js';
 import { rejectTrack, trackReport } from '../../src/media/face/track.js';
 import { trackFaceInImage, trackFaceInVideo } from '../../src/media/face/tracker.js';
 import { displaySize, probeMedia } from '../../src/media/probe.js';
@@ -74,6 +75,25 @@ test('real clips: a head that moves while it talks, and a person in a 16:9 room,
       `${file}: nose moved ${Math.max(...noseX) - Math.min(...noseX)} px`,
     );
   }
+});
+
+test('a stage clip that cuts to its audience: the performer is followed, no listener speaks, his stretch plays', async () => {
+  const track = await tracked(FOOTAGE.stageClip);
+  const found = track.samples.filter((s) => s.score > 0).map((s) => s.timeSec);
+  // His medium shot runs from 3.6 s to 7.9 s; before it he is under 40 px, after it is the audience,
+  // where a listener's face sits near his last place (it was followed, and its mouth moved).
+  assert.ok(found[0]! >= 3.5 && found[0]! <= 3.7, `found from ${found[0]} s`);
+  assert.ok(found.at(-1)! >= 7.8 && found.at(-1)! < 8, `found to ${found.at(-1)} s`);
+  const stretch = stretchToPlay(track, 10.02)!;
+  assert.ok(stretch, 'a stretch plays');
+  assert.ok(
+    Math.abs(stretch.fromSec - 3.6) < 0.1 && Math.abs(stretch.toSec - 7.9) < 0.1,
+    JSON.stringify(stretch),
+  );
+  const played = trackReport(trackOfStretch(track, stretch));
+  assert.equal(rejectTrack(played, 'video'), null);
+  assert.equal(played.faceFoundShare, 1);
+  assert.ok(played.faceWidthPx >= 70 && played.faceWidthPx <= 90, `face ${played.faceWidthPx} px`);
 });
 
 test('a real clip of a person in a 16:9 room, driven by recorded speech, lip-syncs as the aims say', async () => {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { FACE_PRESENT_SHARE, type FaceTrackReport } from '../../media/face/index.js';
+import { FACE_PRESENT_SHARE, MIN_STRETCH_SEC, type FaceTrackReport } from '../../media/face/index.js';
 
 /** What an avatar task's reply says of the face it animates, once the avatar is made. */
 export const FaceReport = Type.Object(
@@ -40,7 +40,8 @@ export const FaceReport = Type.Object(
       Type.String({
         description:
           'said when more than one face was found (which one speaks, and how to choose another) and when a video shows ' +
-          `the face in less than ${FACE_PRESENT_SHARE * 100}% of its frames (no mouth moves where it is missing)`,
+          `the face in less than ${FACE_PRESENT_SHARE * 100}% of its frames: which stretch of it the avatar plays ` +
+          `when one with the face lasts ${MIN_STRETCH_SEC} s or more, otherwise that no mouth moves where the face is missing`,
         examples: [
           '2 faces were found in the video; the one in the middle (212 px wide, at 254, 180) speaks. To animate another, crop the video to that person and make the avatar again',
         ],

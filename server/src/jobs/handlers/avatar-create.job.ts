@@ -2,8 +2,22 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { AppError } from '../../errors/app-error.js';
 import { SvcCode } from '../../errors/codes.js';
-import { extractFrame, findLoopCut, hashFile, keepAvatarRegion } from '../../media/compose/index.js';
-import { trackFaceInImage, trackFaceInVideo, type FaceTrack } from '../../media/face/index.js';
+import {
+  copyClipStretch,
+  extractFrame,
+  findLoopCut,
+  hashFile,
+  keepAvatarRegion,
+} from '../../media/compose/index.js';
+import {
+  reportPlayedStretch,
+  stretchToPlay,
+  trackFaceInImage,
+  trackFaceInVideo,
+  trackOfStretch,
+  type FaceTrack,
+  type PlayedStretch,
+} from '../../media/face/index.js';
 import { displaySize } from '../../media/probe.js';
 import type { MediaToolkit } from '../../media/toolkit.js';
 import type { AvatarFace } from '../../services/avatar-face.js';
@@ -46,11 +60,56 @@ function subjectOf(input: AvatarTaskInput): string {
 export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'> {
   const { tasks, avatars, media, blobs } = d;
 
-  /** The track's report, or 2015 with the reason when the face cannot be animated; stores the track. */
-  async function judge(track: FaceTrack, kind: 'video' | 'image', avatarId: string, tmp: string) {
-    const report = judgeFaceTrack(track, kind);
+  /**
+   * The track's report, or 2015 with the reason when the face cannot be animated; stores the track.
+   * The track of a played stretch is judged alone, and its report says what the avatar plays.
+   */
+  async function judge(
+    track: FaceTrack,
+    kind: 'video' | 'image',
+    avatarId: string,
+    tmp: string,
+    stretch: PlayedStretch | null = null,
+  ) {
+    const judged = judgeFaceTrack(track, kind);
+    const report = stretch ? reportPlayedStretch(judged, stretch) : judged;
     const face: AvatarFace = { report, track: await storeFaceTrack(blobs, avatarId, track, tmp) };
     return face;
+  }
+
+  /**
+   * The stretch of the clip an avatar plays, as its own file (re-encoded from its first frame), with
+   * its track and the hash that names its kept region.
+   */
+  async function playStretch(
+    taskId: string,
+    clip: string,
+    track: FaceTrack,
+    stretch: PlayedStretch,
+    pixels: number,
+    tmp: string,
+    signal: AbortSignal,
+  ) {
+    const sec = stretch.toSec - stretch.fromSec;
+    const path = join(tmp, 'stretch.mp4');
+    const t0 = performance.now();
+    await withTimeLimit(
+      signal,
+      TIME_LIMITS.copyStretch(sec, pixels, SvcCode.AvatarCloneFailed),
+      'keeping the part with the face',
+      (s, progressed) =>
+        copyClipStretch(media.bins, clip, { fromSec: stretch.fromSec, durationSec: sec }, path, {
+          signal: s,
+          onProgress: progressed,
+        }),
+    );
+    d.log.info(
+      { taskId, fromSec: stretch.fromSec, toSec: stretch.toSec, ms: Math.round(performance.now() - t0) },
+      'avatar plays the stretch of its clip with the face',
+    );
+    const hash = hashFile(path);
+    hash.catch(() => undefined); // awaited by the caller, after the judging
+    return { path, sec, track: trackOfStretch(track, stretch), hash };
   }
 
   async function fromVideo(
@@ -93,27 +152,32 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
         },
       ),
     );
-    const face = await judge(track, 'video', avatarId, tmp);
+    // A face missing from part of the clip: the avatar plays the longest stretch where it is in view.
+    const stretch = stretchToPlay(track, info.durationSec);
+    const played = stretch
+      ? await playStretch(taskId, got.path, track, stretch, size.width * size.height, tmp, signal)
+      : { path: got.path, sec: info.durationSec, track, hash: hashing };
+    const face = await judge(played.track, 'video', avatarId, tmp, stretch);
     await tasks.progress(taskId, 70);
-    const mediaSha256 = await hashing;
+    const mediaSha256 = await played.hash;
     // Beside the storing and the poster: the first video of the avatar then starts as its later ones do.
     const kept = keepRegion(
       taskId,
-      { path: got.path, contentHash: mediaSha256 },
-      track,
+      { path: played.path, contentHash: mediaSha256 },
+      played.track,
       size,
-      info.durationSec,
+      played.sec,
       signal,
     );
     kept.catch(() => undefined); // awaited below; a step before that may throw first
-    const cut = loopCut(taskId, got.path, info.durationSec, signal);
+    const cut = loopCut(taskId, played.path, played.sec, signal);
     cut.catch(() => undefined); // awaited below, as the region is
     const mediaKey = avatarVideoKey(avatarId);
-    await blobs.putFile(mediaKey, got.path);
+    await blobs.putFile(mediaKey, played.path);
     const poster = join(tmp, 'poster.png');
-    const posterSec = Math.min(0.5, info.durationSec / 2);
+    const posterSec = Math.min(0.5, played.sec / 2);
     await withTimeLimit(signal, TIME_LIMITS.still, 'the poster frame', (s) =>
-      extractFrame(media.bins, got.path, posterSec, poster, { signal: s }),
+      extractFrame(media.bins, played.path, posterSec, poster, { signal: s }),
     ).catch((err: unknown) => {
       if (signal.aborted || err instanceof StepTimeoutError) throw err;
       // The header and both ends of the stream were fine, but this picture does not decode: the
@@ -131,7 +195,7 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
       media_key: mediaKey,
       media_kind: 'video',
       ...size,
-      duration_sec: info.durationSec,
+      duration_sec: played.sec,
       media_sha256: mediaSha256,
       loop_cut_frames: await cut,
       face,

@@ -59,6 +59,8 @@ test('limits grow with the work: a 30-minute render may take 4 hours; tracking g
   assert.equal(TIME_LIMITS.trackVideo(300).totalMs, 120_000 + 6_000 * 300);
   assert.equal(TIME_LIMITS.trackVideo(300, 1920 * 1080).totalMs, 120_000 + 6_000 * 300);
   assert.equal(TIME_LIMITS.trackVideo(300, 3840 * 2160).totalMs, 120_000 + 4 * 6_000 * 300);
+  assert.equal(TIME_LIMITS.copyStretch(300, 3840 * 2160).totalMs, 60_000 + 4 * 4_000 * 300);
+  assert.equal(TIME_LIMITS.copyStretch(6, 640 * 360, 2015).stallMs, 60_000);
   assert.equal(TIME_LIMITS.trackVideo(25, 720 * 720, 2014).code, 2014);
   assert.equal(TIME_LIMITS.synthesis(10_000), 1_120_000);
 });

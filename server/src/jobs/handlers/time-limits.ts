@@ -70,6 +70,16 @@ export const TIME_LIMITS = {
   keepRegion: (clipSec: number) => 60_000 + 1_000 * Math.max(0, clipSec),
   /** Looking for a seamless loop cut: a decode of the clip at thumbnail size (~0.1 s per second at 1080p). */
   findLoopCut: (clipSec: number) => 60_000 + 1_000 * Math.max(0, clipSec),
+  /**
+   * Copying the stretch of a clip an avatar plays: a decode and an x264 veryfast encode, ~0.5 s per
+   * second at 1080p on a quiet 2-core machine; a minute without progress is a stuck step.
+   */
+  copyStretch: (sec: number, pixels = 0, code?: number): StepLimit => ({
+    totalMs: 60_000 + 4_000 * Math.max(0, sec) * megapixels(pixels),
+    stallMs: 60_000,
+    code,
+    advice: `${BUSY}, or upload only the part of the video where the face stays in view`,
+  }),
   /** A poster frame, a decoded picture. */
   still: 60_000,
   /** Voice profile of a sample (at most 3 minutes of audio). */

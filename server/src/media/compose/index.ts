@@ -28,6 +28,7 @@ export { findLoopCut, LOOP_CUT_MAX_SEC } from './loop-cut-finder.js';
 export { renderAudio } from './render-audio.js';
 export { DRAFT, draftJob, draftOutput, draftScale, scaledSize, scaleSubtitleStyle } from './draft.js';
 export { measureLoudness, normaliseLoudness, type NormaliseResult } from './loudness.js';
+export { copyClipStretch } from './clip-stretch.js';
 export { extractFrame } from './frame.js';
 export { buildAssSubtitles } from './ass-subtitles.js';
 export { cuesFromWords, wordsWithPunctuation, type TimedWord } from './subtitle-cues.js';

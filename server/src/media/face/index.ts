@@ -29,6 +29,15 @@ export {
   type FaceTrack,
   type FaceTrackReport,
 } from './track.js';
+export {
+  longestFaceStretch,
+  MIN_STRETCH_SEC,
+  reportPlayedStretch,
+  stretchToPlay,
+  trackOfStretch,
+  type FaceStretch,
+  type PlayedStretch,
+} from './face-stretch.js';
 export { decodeFaceTrack, encodeFaceTrack } from './track-file.js';
 export {
   searchVideo,

@@ -15,6 +15,8 @@ import { iou, MIN_FACE_PX, windowForBox, windowForPoints } from './search-plan.j
 import { castOf, faceIsSure, typicalFace, type Cast, type SeenFace } from './speaker.js';
 import { LANDMARK_MODEL, smoothTrack, type FaceSample, type FaceSearch, type FaceTrack } from './track.js';
 import { trackWindow, type TrackWindow } from './track-window.js';
+import { frameSignature, SHOT_CHANGE, signatureDistance } from './shot-change.js';
+import { keepSpeaker } from './speaker-segments.js';
 
 /**
  * Measures face tracks: landmarks of one face, sampled through a video or taken once from a
@@ -226,7 +228,7 @@ export async function trackFaceInVideo(
     seen.map((s) => s.box),
     faceWidth,
   );
-  const samples = await follow(detector, ffmpeg, videoPath, info, win, seen, faceWidth, {
+  const followed = await follow(detector, ffmpeg, videoPath, info, win, seen, faceWidth, {
     from,
     to,
     fps,
@@ -234,6 +236,8 @@ export async function trackFaceInVideo(
     signal: opts.signal,
     onProgress: (f) => opts.onProgress?.(0.2 + 0.8 * f),
   });
+  // Where the followed face became someone else (a cut to the audience), it is not the speaker's.
+  const samples = keepSpeaker(followed.samples, followed.cutBefore, search.times, seen);
   return smoothTrack({ ...base, samples, search: summary });
 }
 
@@ -241,6 +245,7 @@ export async function trackFaceInVideo(
  * Follows the face through the decoded window: each sample is measured in a window around the
  * face's last landmarks (at first, around where the search saw it); a face lost for RESEARCH_AFTER
  * samples is searched for in the whole window and the one nearest its last place taken up again.
+ * Also says before which samples the picture cut to another shot (shot-change.ts).
  */
 async function follow(
   detector: FaceDetector,
@@ -258,7 +263,7 @@ async function follow(
     signal?: AbortSignal;
     onProgress: (f: number) => void;
   },
-): Promise<FaceSample[]> {
+): Promise<{ samples: FaceSample[]; cutBefore: boolean[] }> {
   const ox = win.crop?.x ?? 0;
   const oy = win.crop?.y ?? 0;
   const sx = (win.crop?.width ?? info.width) / win.width;
@@ -273,6 +278,8 @@ async function follow(
   });
   const frameBytes = win.width * win.height * 3;
   const samples: FaceSample[] = [];
+  const cutBefore: boolean[] = [];
+  let signature: Float32Array | null = null;
   let last: FaceLandmarks | null = null;
   let lastBox: FaceBox = toDecoded(seen[0]!.box);
   let lost = 0;
@@ -320,6 +327,9 @@ async function follow(
   const consume = async (out: Readable) => {
     for await (const frame of readFrames(out as AsyncIterable<Buffer>, frameBytes, pool)) {
       const timeSec = o.from + samples.length / o.fps;
+      const next = frameSignature(frame, win.width, win.height);
+      cutBefore.push(signature !== null && signatureDistance(signature, next) > SHOT_CHANGE);
+      signature = next;
       // The detector copies the pixels into its request: the frame goes back to the pool after.
       const face = await measureAt({ data: frame, width: win.width, height: win.height }, timeSec);
       pool.give(frame);
@@ -359,7 +369,7 @@ async function follow(
     throw err;
   }
   await consumed;
-  return samples;
+  return { samples, cutBefore };
 }
 
 /** A picture's track: one sample, of the face that speaks. Any image sharp reads; EXIF orientation is applied. */

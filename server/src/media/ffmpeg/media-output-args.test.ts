@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { audioMixArgs, extractFrameArgs, mp3Args } from './media-output-args.js';
+import { audioMixArgs, clipStretchArgs, extractFrameArgs, mp3Args } from './media-output-args.js';
 
 test('mp3 output cut to the speech duration, source tags dropped, ours written', () => {
   assert.deepEqual(mp3Args('/w/final.wav', '/o/a.mp3', { durationSec: 5.4, tags: { comment: 'AIGC {}' } }), [
@@ -79,4 +79,52 @@ test('mix of prepared stems', () => {
     'wav',
     '/m.wav',
   ]);
+});
+
+test("a stretch of a clip: accurate seek, upright, even sides, x264 and the clip's sound", () => {
+  assert.deepEqual(clipStretchArgs('/in.mov', '/out.mp4', { fromSec: 3.6, durationSec: 6.4 }), [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-ss',
+    '3.6',
+    '-i',
+    '/in.mov',
+    '-t',
+    '6.4',
+    '-map',
+    '0:V:0',
+    '-map',
+    '0:a:0?',
+    '-vf',
+    'pad=ceil(iw/2)*2:ceil(ih/2)*2',
+    '-c:v:0',
+    'libx264',
+    '-preset:v:0',
+    'veryfast',
+    '-crf:v:0',
+    '17',
+    '-pix_fmt:v:0',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-ar',
+    '48000',
+    '-ac',
+    '2',
+    '-map_metadata',
+    '-1',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    '/out.mp4',
+  ]);
+  assert.equal(
+    clipStretchArgs('/a', '/b', { fromSec: -1, durationSec: 5 })[4],
+    '0',
+    'never before the start',
+  );
 });

@@ -1,5 +1,5 @@
 import { formatNumber } from './filter-escape.js';
-import { metadataArgs } from './encode-args.js';
+import { aacArgs, metadataArgs, x264Args, type VideoEncoderSettings } from './encode-args.js';
 
 /** Final MP3 for audio-only works: stereo 44.1 kHz libmp3lame, cut to the speech duration. */
 export function mp3Args(
@@ -81,6 +81,49 @@ export function audioMixArgs(inputs: readonly string[], graph: string, output: s
     'pcm_f32le',
     '-f',
     'wav',
+    output,
+  ];
+}
+
+/** How a stretch of an avatar's clip is kept: near-transparent, since every render decodes it again. */
+export const CLIP_STRETCH_ENCODER: VideoEncoderSettings = { preset: 'veryfast', crf: 17 };
+
+/**
+ * A stretch of a video as a new MP4: `-ss` before `-i` seeks accurately, and re-encoding starts the
+ * copy on exactly the first frame of the stretch (a stream copy could only start on a keyframe).
+ * The picture is turned upright (display matrix applied) and padded by a pixel to even sides where
+ * needed (H.264 4:2:0), so the face's coordinates stay as tracked; the sound, where there is one,
+ * is kept.
+ */
+export function clipStretchArgs(
+  input: string,
+  output: string,
+  opts: { fromSec: number; durationSec: number; video?: VideoEncoderSettings },
+): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-ss',
+    formatNumber(Math.max(0, opts.fromSec)),
+    '-i',
+    input,
+    '-t',
+    formatNumber(opts.durationSec),
+    '-map',
+    '0:V:0',
+    '-map',
+    '0:a:0?',
+    '-vf',
+    'pad=ceil(iw/2)*2:ceil(ih/2)*2',
+    ...x264Args(opts.video ?? CLIP_STRETCH_ENCODER),
+    ...aacArgs(),
+    '-map_metadata',
+    '-1',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
     output,
   ];
 }
