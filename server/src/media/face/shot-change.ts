@@ -13,29 +13,36 @@ export const SIGNATURE_GRID = 16;
  */
 export const SHOT_CHANGE = 0.06;
 
-/** A frame's signature: the mean luma (0..1) of each block of a grid x grid division, row by row. */
+/** Points read per block side: a frame costs the same few thousand reads whatever its size. */
+const POINTS = 6;
+
+/**
+ * A frame's signature: the mean luma (0..1) of each block of a grid x grid division, row by row,
+ * each mean taken over POINTS x POINTS points spread evenly over the block (a 1080x1920 frame read
+ * whole took 5 ms on the thread that serves HTTP; these 9,216 points take a fraction of one).
+ */
 export function frameSignature(
   rgb: Uint8Array,
   width: number,
   height: number,
   grid = SIGNATURE_GRID,
 ): Float32Array {
-  const sums = new Float64Array(grid * grid);
-  const counts = new Uint32Array(grid * grid);
-  // Every other pixel of every other row: plenty for a block's mean, at a quarter of the reads.
-  for (let y = 0; y < height; y += 2) {
-    const by = Math.min(grid - 1, Math.floor((y * grid) / height));
-    const row = y * width * 3;
-    for (let x = 0; x < width; x += 2) {
-      const i = row + x * 3;
-      const bx = Math.min(grid - 1, Math.floor((x * grid) / width));
-      const b = by * grid + bx;
-      sums[b]! += 0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!;
-      counts[b]!++;
+  const sig = new Float32Array(grid * grid);
+  const xs = new Int32Array(grid * POINTS);
+  for (let j = 0; j < xs.length; j++)
+    xs[j] = Math.min(width - 1, Math.floor(((j + 0.5) * width) / xs.length));
+  for (let by = 0; by < grid; by++) {
+    for (let sy = 0; sy < POINTS; sy++) {
+      const y = Math.min(height - 1, Math.floor(((by * POINTS + sy + 0.5) * height) / (grid * POINTS)));
+      const row = y * width;
+      for (let j = 0; j < xs.length; j++) {
+        const i = (row + xs[j]!) * 3;
+        sig[by * grid + Math.floor(j / POINTS)]! +=
+          0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!;
+      }
     }
   }
-  const sig = new Float32Array(grid * grid);
-  for (let b = 0; b < sig.length; b++) sig[b] = counts[b]! ? sums[b]! / counts[b]! / 255 : 0;
+  for (let b = 0; b < sig.length; b++) sig[b] = sig[b]! / (POINTS * POINTS) / 255;
   return sig;
 }
 
