@@ -23,8 +23,10 @@ import { keepSpeaker } from './speaker-segments.js';
  * picture. A video is first searched on a few whole frames at full size (every face at least
  * MIN_FACE_PX wide, wherever it is), the speaker chosen among the faces found (speaker.ts); then
  * the video is decoded once, cut to where that face moves and scaled to suit it, and the face is
- * followed from sample to sample in a window around its last position. Memory holds a frame or two
- * whatever the length.
+ * followed from sample to sample in a window around its last position. Where the picture cuts to
+ * another shot, the face followed after the cut stays the speaker's only if the search did not see
+ * that shot without him (shot-change.ts, speaker-segments.ts). Memory holds a frame or two whatever
+ * the length.
  */
 
 /**
