@@ -36,9 +36,12 @@ describe('video/translate on the Debian engines', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  /** A portrait with the two readings as its sound, 1.2 s apart, 360x640 at 25 fps. */
-  async function speakingVideo(): Promise<{ file: string; sec: number }> {
-    const file = path.join(dir, 'speaker.mp4');
+  /**
+   * A portrait with the two readings as its sound, 1.2 s apart, 360x640 at 25 fps; `slideAfterSec`:
+   * the picture cuts to a slide (no face) at that time, as an interview cuts to other shots.
+   */
+  async function speakingVideo(slideAfterSec?: number): Promise<{ file: string; sec: number }> {
+    const file = path.join(dir, slideAfterSec === undefined ? 'speaker.mp4' : 'speaker-cut.mp4');
     const readings = ['0880', '0920'].map((n) =>
       path.join(LIBRIVOX, `sense_and_sensibility_01_austen_64kb-${n}.wav`),
     );
@@ -46,12 +49,18 @@ describe('video/translate on the Debian engines', () => {
     const sec = (
       await Promise.all(readings.map(async (r) => parseWav(await readFile(r)).durationSec))
     ).reduce((a, b) => a + b, 2.2);
+    const face = '[0]scale=360:640:force_original_aspect_ratio=increase,crop=360:640,format=yuv420p';
+    const picture =
+      slideAfterSec === undefined
+        ? `${face}[v];`
+        : `${face},trim=duration=${slideAfterSec}[f];` +
+          `color=c=0x203a80:s=360x640:r=25,drawbox=x=30:y=80:w=300:h=40:color=white:t=fill,format=yuv420p[s];` +
+          '[f][s]concat=n=2:v=1:a=0[v];';
     await runMediaBinary(bins.ffmpeg, [
       ...['-hide_banner', '-v', 'error', '-y', '-loop', '1', '-framerate', '25', '-i', facePhoto(1)],
       ...readings.flatMap((r) => ['-i', r]),
       '-filter_complex',
-      '[0]scale=360:640:force_original_aspect_ratio=increase,crop=360:640,format=yuv420p[v];' +
-        '[1]apad=pad_len=19200[a1];[a1][2]concat=n=2:v=0:a=1,apad[a]',
+      picture + '[1]apad=pad_len=19200[a1];[a1][2]concat=n=2:v=0:a=1,apad[a]',
       ...['-map', '[v]', '-map', '[a]', '-t', sec.toFixed(3), ...FAST_H264, '-c:a', 'aac', file],
     ]);
     return { file, sec };
@@ -89,4 +98,49 @@ describe('video/translate on the Debian engines', () => {
     );
     assert.ok(lips.r >= 0.6, `r ${lips.r}`);
   });
+
+  test('a video whose speaker is seen in only part of it: the face is re-animated where it is', async (t) => {
+    if (skip || !server) return t.skip(skip || 'no server');
+    const { token } = await createAccount(server, { credits: 1000 });
+    // The face for the first 4 s of ~11 (under the 60% an avatar's video needs), then a slide.
+    const source = await speakingVideo(4);
+    const video = await upload(server, token, 'mp4', await readFile(source.file));
+    const r = await api(server, 'POST', '/api/v2/svc/video/translate', {
+      token,
+      body: { video_file_id: video, target_language_code: 'es' },
+    });
+    const done = await waitTask(server, token, '/api/v2/svc/video/task', r.body.task_id, 300_000);
+    assert.equal(done.status, 3, JSON.stringify(done));
+    const out = await download(done.video_Url, dir, 'translated-cut.mp4');
+    // The source's face is a still picture: any change from frame to frame in its 4 s is the mouth
+    // re-rendered to the new speech (a picture kept as filmed would not move at all).
+    const motion = await frameMotion(out.path, 0.2, 3.8);
+    t.diagnostic(`mean change between frames around the mouth where the face is: ${motion.toFixed(3)}`);
+    assert.ok(motion > 0.5, `the mouth moved ${motion} grey levels a frame`);
+  });
 });
+
+/**
+ * Mean absolute change (grey levels) between consecutive frames of `file` from `fromSec` to `toSec`,
+ * in the 120x80 box around the portrait's mouth (at 175, 300 in the 360x640 frame).
+ */
+async function frameMotion(file: string, fromSec: number, toSec: number): Promise<number> {
+  const chunks: Buffer[] = [];
+  await runMediaBinary(
+    bins.ffmpeg,
+    [
+      ...['-v', 'error', '-ss', String(fromSec), '-i', file, '-t', String(toSec - fromSec)],
+      ...['-vf', 'crop=120:80:115:260,format=gray', '-f', 'rawvideo', 'pipe:1'],
+    ],
+    { onStdout: (o) => o.on('data', (c: Buffer) => chunks.push(c)) },
+  );
+  const all = Buffer.concat(chunks);
+  const size = 120 * 80;
+  let sum = 0;
+  let pairs = 0;
+  for (let f = size; f + size <= all.length; f += size) {
+    for (let i = 0; i < size; i++) sum += Math.abs(all[f + i]! - all[f - size + i]!);
+    pairs++;
+  }
+  return pairs ? sum / (pairs * size) : 0;
+}

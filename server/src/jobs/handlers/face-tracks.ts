@@ -36,11 +36,16 @@ export interface FaceTrackDeps {
 
 /**
  * The track's quality report; throws 2015 with the reason when the face cannot be animated.
- * `subject` names the input in the message (e.g. "image_file_id").
+ * `subject` names the input in the message (e.g. "image_file_id"); `anyShare` as rejectTrack's.
  */
-export function judgeFaceTrack(track: FaceTrack, kind: 'video' | 'image', subject?: string): FaceTrackReport {
+export function judgeFaceTrack(
+  track: FaceTrack,
+  kind: 'video' | 'image',
+  subject?: string,
+  opts: { anyShare?: boolean } = {},
+): FaceTrackReport {
   const report = trackReport(track, kind);
-  const why = rejectTrack(report, kind, subject);
+  const why = rejectTrack(report, kind, subject, opts);
   if (why) throw ERRORS.avatarClone(why);
   return report;
 }

@@ -203,7 +203,7 @@ export async function uploadedVideoFace(
 /**
  * The face track the render animates: the avatar's stored track (or a fresh one for the range the
  * render plays), or a track of the uploaded video or picture. Fails with 2015 when an uploaded
- * picture or video shows no usable face.
+ * picture or video shows no usable face (`anyShare`: however rarely a video shows it, see rejectTrack).
  */
 export async function withFaceTrack(
   d: FaceTrackDeps,
@@ -211,6 +211,7 @@ export async function withFaceTrack(
   durationSec: number,
   tmp: string,
   signal: AbortSignal,
+  opts: { anyShare?: boolean } = {},
 ): Promise<AvatarSource> {
   const src = face.source;
   // Uploaded pictures are tracked by resolveFace; illustrated avatars are drawn, not tracked.
@@ -244,7 +245,7 @@ export async function withFaceTrack(
       { ...tracked, signal: s, onProgress: progressed },
     ),
   );
-  judgeFaceTrack(track, 'video', 'the uploaded video');
+  judgeFaceTrack(track, 'video', 'the uploaded video', opts);
   return { ...src, face: track };
 }
 

@@ -94,7 +94,8 @@ export async function translationInputs(
 
 /**
  * The speaker's face to re-animate. A video without a usable face (a screen recording with a
- * narrator, say) is still translated: its picture is kept as it is, only the sound changes.
+ * narrator, say) is still translated: its picture is kept as it is, only the sound changes. A face
+ * seen in only part of it (an interview cut with other shots) is re-animated where it is.
  */
 async function translationAvatar(
   d: WorkSourceDeps,
@@ -104,7 +105,7 @@ async function translationAvatar(
   signal: AbortSignal,
 ): Promise<AvatarSource> {
   try {
-    return await withFaceTrack(d, face, durationSec, tmp, signal);
+    return await withFaceTrack(d, face, durationSec, tmp, signal, { anyShare: true });
   } catch (e) {
     if (isAppError(e) && e.code === SvcCode.AvatarCloneFailed) return { ...face.source, face: null };
     throw e;

@@ -111,6 +111,10 @@ test('the report and its rules: found share, size and head turn, with reasons', 
 
   const sparse = trackReport(track([sample(0, 10), sample(0.1, null), sample(0.2, null)]));
   assert.match(rejectTrack(sparse, 'video') ?? '', /1 of 3 sampled frames \(33%, at least 60% needed\)/);
+  // A translated video's face is re-animated where it is, however rarely; it must still be animatable.
+  assert.equal(rejectTrack(sparse, 'video', undefined, { anyShare: true }), null);
+  const empty = trackReport(track([sample(0, null), sample(0.1, null)]));
+  assert.match(rejectTrack(empty, 'video', undefined, { anyShare: true }) ?? '', /no face was found/);
   assert.match(rejectTrack(trackReport(track([sample(0, null)])), 'image') ?? '', /no face was found/);
   // The floor is a size in pixels; a face's share of the frame does not matter.
   const floor = FACE_LIMITS.minWidthPx;

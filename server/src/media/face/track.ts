@@ -241,18 +241,21 @@ export const FACE_LIMITS = {
 /**
  * Why a track cannot become an avatar, as a message that says what to change; null when it can.
  * `subject` names the input as the caller knows it (default "the image" / "the video").
+ * `anyShare`: a face found in any share of a video's frames will do (a translated video keeps its
+ * picture where the face is not, and only needs the face to be animatable where it is).
  */
 export function rejectTrack(
   report: FaceTrackReport,
   kind: 'video' | 'image',
   subject = `the ${kind}`,
+  opts: { anyShare?: boolean } = {},
 ): string | null {
   if (report.samplesWithFace === 0) {
     return kind === 'image'
       ? `no face was found in ${subject}; use a picture where a face at least ${FACE_LIMITS.minWidthPx} px wide is clearly visible`
       : `no face was found in ${subject}; use a video where a face at least ${FACE_LIMITS.minWidthPx} px wide is clearly visible`;
   }
-  if (kind === 'video' && report.faceFoundShare < FACE_LIMITS.minFoundShare) {
+  if (kind === 'video' && !opts.anyShare && report.faceFoundShare < FACE_LIMITS.minFoundShare) {
     return `a face was found in ${report.samplesWithFace} of ${report.samples} sampled frames (${Math.round(
       report.faceFoundShare * 100,
     )}%, at least ${FACE_LIMITS.minFoundShare * 100}% needed); use a video where one face is visible throughout`;
