@@ -62,8 +62,20 @@ export async function makeFaceVideo(
 }
 
 /**
- * A webinar that cuts away: `photo` as a 360x640 clip for `faceSec`, then a cut to a slide (white
- * bars on blue, no face) for `slideSec`, 25 fps, with silent sound.
+ * A filter graph source of a 360x640 slide at 25 fps (white bars on blue, no face), lasting `sec`
+ * (endless without): what a webinar or an interview cuts away to.
+ */
+export function slideSource(sec?: number): string {
+  return (
+    `color=c=0x203a80:s=360x640:r=25${sec === undefined ? '' : `:d=${sec}`},` +
+    'drawbox=x=30:y=80:w=300:h=40:color=white:t=fill,' +
+    'drawbox=x=30:y=160:w=220:h=20:color=white:t=fill,setsar=1,format=yuv420p'
+  );
+}
+
+/**
+ * A webinar that cuts away: `photo` as a 360x640 clip for `faceSec`, then a cut to a slide
+ * (slideSource) for `slideSec`, 25 fps, with silent sound.
  */
 export async function makeCutAwayVideo(
   out: string,
@@ -73,14 +85,11 @@ export async function makeCutAwayVideo(
 ): Promise<string> {
   const graph =
     '[0]scale=360:640:force_original_aspect_ratio=increase,crop=360:640,fps=25,setsar=1,format=yuv420p[a];' +
-    '[1]drawbox=x=30:y=80:w=300:h=40:color=white:t=fill,' +
-    'drawbox=x=30:y=160:w=220:h=20:color=white:t=fill,setsar=1,format=yuv420p[b];' +
-    '[a][b]concat=n=2:v=1:a=0[v]';
+    `${slideSource(slideSec)}[b];[a][b]concat=n=2:v=1:a=0[v]`;
   await ff([
     ...['-loop', '1', '-framerate', '25', '-t', String(faceSec), '-i', photo],
-    ...['-f', 'lavfi', '-i', `color=c=0x203a80:s=360x640:r=25:d=${slideSec}`],
     ...['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono'],
-    ...['-filter_complex', graph, '-map', '[v]', '-map', '2', '-t', String(faceSec + slideSec)],
+    ...['-filter_complex', graph, '-map', '[v]', '-map', '1', '-t', String(faceSec + slideSec)],
     ...[...FAST_H264, '-c:a', 'aac', '-shortest', out],
   ]);
   return out;

@@ -7,7 +7,7 @@ import { parseWav } from '../../src/media/speech/wav.js';
 import { detectDebianEngine } from '../../src/media/translate/index.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
 import { measureLipSync } from '../helpers/lipsync-meter.js';
-import { bins, FAST_H264, facePhoto } from '../helpers/media-fixtures.js';
+import { bins, FAST_H264, facePhoto, slideSource } from '../helpers/media-fixtures.js';
 import { download } from '../helpers/probe.js';
 import { api, createAccount, startServer, upload, waitTask, type TestServer } from '../helpers/server.js';
 
@@ -54,7 +54,7 @@ describe('video/translate on the Debian engines', () => {
       slideAfterSec === undefined
         ? `${face}[v];`
         : `${face},trim=duration=${slideAfterSec}[f];` +
-          `color=c=0x203a80:s=360x640:r=25,drawbox=x=30:y=80:w=300:h=40:color=white:t=fill,format=yuv420p[s];` +
+          `${slideSource()}[s];` +
           '[f][s]concat=n=2:v=1:a=0[v];';
     await runMediaBinary(bins.ffmpeg, [
       ...['-hide_banner', '-v', 'error', '-y', '-loop', '1', '-framerate', '25', '-i', facePhoto(1)],

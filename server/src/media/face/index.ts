@@ -30,7 +30,6 @@ export {
   type FaceTrackReport,
 } from './track.js';
 export {
-  longestFaceStretch,
   MIN_STRETCH_SEC,
   reportPlayedStretch,
   stretchToPlay,

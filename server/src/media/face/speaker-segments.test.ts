@@ -19,18 +19,20 @@ function sample(i: number, face: [number, number] | null): FaceSample {
 const box = (cx: number, w: number) => ({ x: cx - w / 2, y: 100 - w / 2, width: w, height: w, score: 0.9 });
 
 test('followed faces split at cuts only: a loss or a jump in size inside a shot does not split it', () => {
+  // Samples 0-4: one shot (a jump in size from 82 to 60 px at 3, as blur gives); 5: lost; 6-7: taken
+  // up again elsewhere, still the same shot; a cut before 8 (one face after it) and before 9.
   const faces: Array<[number, number] | null> = [
     [100, 80],
     [102, 80],
-    [104, 82], // one shot
+    [104, 82],
     [110, 60],
-    [110, 60], //           a jump in size (blur): the same shot
+    [110, 60],
     null,
-    [300, 60], //                lost, then taken up again: the same shot
+    [300, 60],
     [302, 60],
-    [304, 61], //           a cut before the second of these
+    [304, 61],
     null,
-    null, //                     a cut before the first of these, no face after it
+    null,
   ];
   const samples = faces.map((f, i) => sample(i, f));
   const cuts = samples.map((_, i) => i === 8 || i === 9);

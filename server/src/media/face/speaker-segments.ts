@@ -1,6 +1,5 @@
 import type { FaceBox } from './detect-core.js';
-import type { FaceSample } from './track.js';
-import { faceWidth } from './track.js';
+import { faceWidth, type FaceSample } from './track.js';
 
 /**
  * Keeps a followed face to the person who speaks. Following a face from sample to sample takes
@@ -23,7 +22,7 @@ export interface Sighting {
 }
 
 /** Centre and width of a sample's face, from its points. */
-function placeOf(s: FaceSample): { x: number; y: number; width: number } {
+function faceCentre(s: FaceSample): { x: number; y: number; width: number } {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
@@ -81,7 +80,7 @@ export function keepSpeaker(
       const sight = speaker.find((s) => Math.abs(s.timeSec - t) < 1e-6);
       if (!sight) return false;
       const i = Math.max(from, Math.min(to - 1, Math.round((t - samples[0]!.timeSec) / step)));
-      const f = placeOf(samples[i]!);
+      const f = faceCentre(samples[i]!);
       const b = sight.box;
       const d = Math.hypot(f.x - (b.x + b.width / 2), f.y - (b.y + b.height / 2));
       return d < SAME_PLACE * Math.max(f.width, b.width);
