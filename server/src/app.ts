@@ -10,6 +10,7 @@ import { clientErrorResponse, type ClientError } from './http/client-error.js';
 import { consoleRoutes } from './http/console/index.js';
 import { genRequestId, requestContext, RequestLogController } from './http/plugins/request-context.js';
 import { contractLeniency } from './http/plugins/contract.js';
+import { deferredChildLoggerFactory } from './http/plugins/deferred-logger.js';
 import { setValidators } from './http/plugins/validator.js';
 import { mcpRoutes } from './http/mcp/index.js';
 import { svcApi } from './http/v2-svc/index.js';
@@ -22,6 +23,8 @@ export async function buildApp(
   const app = Fastify({
     loggerInstance: (opts.logger === false ? undefined : container.log) as FastifyBaseLogger | undefined,
     genReqId: genRequestId,
+    // A request's child logger is made when it first writes: a successful poll writes nothing.
+    childLoggerFactory: deferredChildLoggerFactory,
     // Log lines carry the same request_id as the response header and body; one line per request.
     logController: new RequestLogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: 1024 * 1024,
@@ -39,6 +42,11 @@ export async function buildApp(
       } else socket.destroy(err);
     },
   });
+  // The properties our hooks set on a request, declared up front so that every request object has
+  // one shape: added one by one per request, each changed its hidden class (Fastify's own advice).
+  app.decorateRequest('caller', undefined);
+  app.decorateRequest('typos', undefined);
+  app.decorateRequest('consoleSession', undefined);
   setValidators(app);
   await app.register(requestContext);
   await app.register(contractLeniency, { contract: container.services.contract });

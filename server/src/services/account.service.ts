@@ -24,6 +24,22 @@ export interface Caller {
   testPreferences?: TestPreferences;
 }
 
+/**
+ * The caller as one request acts for it: the same account and token facts with the request's id.
+ * Written out field by field, not spread: every request makes one, and spreading an object into a
+ * literal with a field added took V8's slow path (about 1.5 µs of a polled query's ~40).
+ */
+export function callerForRequest(caller: Caller, requestId: string): Caller {
+  return {
+    accountId: caller.accountId,
+    account: caller.account,
+    agentPlatform: caller.agentPlatform,
+    requestId,
+    test: caller.test,
+    testPreferences: caller.testPreferences,
+  };
+}
+
 export interface AccountSettings {
   account_id: string;
   name: string;

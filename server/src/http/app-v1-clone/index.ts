@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Container } from '../../container.js';
-import type { Caller } from '../../services/account.service.js';
+import { callerForRequest, type Caller } from '../../services/account.service.js';
 import { CloneCode } from '../../errors/codes.js';
 import { isAppError } from '../../errors/app-error.js';
 import { credentialProblem, readCredential } from '../plugins/bearer.js';
@@ -24,7 +24,7 @@ export async function cloneApi(app: FastifyInstance, opts: { container: Containe
     const key = readCredential(req.headers.authorization, true);
     const settle = (caller: Caller | null) => {
       if (caller) {
-        req.caller = { ...caller, requestId: req.id };
+        req.caller = callerForRequest(caller, req.id);
         return done();
       }
       void reply

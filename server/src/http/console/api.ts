@@ -10,6 +10,7 @@ import { crossSiteReason } from './cross-site.js';
 import { libraryRoutes } from './library-routes.js';
 import { accountRoutes } from './account-routes.js';
 import { clearSessionCookie, sessionCookie } from './session.js';
+import { callerForRequest } from '../../services/account.service.js';
 
 /** Routes that answer without a session: signing in. */
 const OPEN_ROUTES = new Set(['POST /console/api/session']);
@@ -45,7 +46,7 @@ export async function consoleApi(app: FastifyInstance, opts: { container: Contai
       });
     }
     req.consoleSession = { ...session, id };
-    req.caller = { ...caller, requestId: req.id };
+    req.caller = callerForRequest(caller, req.id);
   });
 
   api.setErrorHandler((err: FastifyError, req, reply) => {

@@ -4,6 +4,7 @@ import type { Container } from '../../container.js';
 import { credentialProblem, readCredential } from '../plugins/bearer.js';
 import { allowedHostnames, hostnameOf } from './hosts.js';
 import { buildMcpServer } from './server.js';
+import { callerForRequest } from '../../services/account.service.js';
 
 /** A JSON-RPC error answer for failures before the MCP server takes the request. */
 const rpcError = (code: number, message: string) => ({ jsonrpc: '2.0', error: { code, message }, id: null });
@@ -54,7 +55,7 @@ export async function mcpRoutes(app: FastifyInstance, opts: { container: Contain
     }
     const server = buildMcpServer({
       container,
-      caller: { ...caller, requestId: req.id },
+      caller: callerForRequest(caller, req.id),
       log: req.log,
       requestId: req.id,
     });

@@ -24,6 +24,24 @@ declare module 'fastify' {
   }
 }
 
+/** No notes: the answer for a request within the contract. */
+const NONE: ContractNote[] = [];
+
+/**
+ * Whether a parsed query string holds only the given parameters, each a value or a list of values
+ * (so applyLeniency, which only notes unknown ones in a query, would find nothing). Pure.
+ */
+export function onlyParameters(known: ReadonlySet<string>, query: unknown): boolean {
+  if (typeof query !== 'object' || query === null) return true;
+  const record = query as Record<string, unknown>;
+  for (const k in record) {
+    if (!Object.hasOwn(record, k)) continue;
+    const v = record[k];
+    if (!known.has(k) || (typeof v === 'object' && v !== null && !Array.isArray(v))) return false;
+  }
+  return true;
+}
+
 /** Callback style: it runs for every request with a schema, and an async hook costs a promise each time. */
 type Hook = (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
 
@@ -51,12 +69,18 @@ export const contractLeniency = fp(async (app: FastifyInstance, opts: { contract
       );
       if (req.caller) await contract.record(req.caller.accountId, op, notes, req.id);
     };
+    const queryParameters = new Set(Object.keys(query?.properties ?? {}));
     const check = (req: FastifyRequest, reply: FastifyReply): ContractNote[] => {
+      // The query string is only checked for parameters it does not define (Fastify reads the rest):
+      // a query of known parameters alone, as every poll sends, has nothing to say.
+      const q =
+        query && !onlyParameters(queryParameters, req.query)
+          ? applyLeniency(query, req.query, contract.mode)
+          : null;
+      if (!body && !q) return NONE;
       const r = body
         ? applyLeniency(body, req.body, contract.mode)
         : { body: req.body, notes: [] as ContractNote[], typos: [] as Typo[], refusal: undefined };
-      // The query string is only checked for parameters it does not define (Fastify reads the rest).
-      const q = query ? applyLeniency(query, req.query, contract.mode) : null;
       const typos = [...r.typos, ...(q?.typos ?? [])];
       if (typos.length > 0) req.typos = typos;
       const refusal = r.refusal ?? q?.refusal;

@@ -23,18 +23,28 @@ export function refuseNulChars(
 export function nulPath(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (depth > 32 || value === null || typeof value !== 'object') return null;
+  // A child's path is only written out where a NUL may be below it: this runs for every request.
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = nulPath(value[i], `${path}[${i}]`, depth + 1);
+      const v: unknown = value[i];
+      if (!mayHoldNul(v)) continue;
+      const found = nulPath(v, `${path}[${i}]`, depth + 1);
       if (found) return found;
     }
     return null;
   }
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    const key = k.includes('\u0000') ? `${path} key` : null;
-    if (key) return key;
+  const record = value as Record<string, unknown>;
+  for (const k in record) {
+    if (!Object.hasOwn(record, k)) continue;
+    if (k.includes('\u0000')) return `${path} key`;
+    const v = record[k];
+    if (!mayHoldNul(v)) continue;
     const found = nulPath(v, `${path}.${k}`, depth + 1);
     if (found) return found;
   }
   return null;
 }
+
+/** A string with U+0000, or an object or array that may hold one. */
+const mayHoldNul = (v: unknown): boolean =>
+  typeof v === 'string' ? v.includes('\u0000') : typeof v === 'object' && v !== null;

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { isAppError } from '../../errors/app-error.js';
 import { SvcCode } from '../../errors/codes.js';
 import type { Container } from '../../container.js';
-import type { Caller } from '../../services/account.service.js';
+import { callerForRequest, type Caller } from '../../services/account.service.js';
 import { credentialProblem, readCredential } from '../plugins/bearer.js';
 import { withTypos } from '../plugins/leniency.js';
 import { refuseNulChars } from '../plugins/nul-chars.js';
@@ -66,7 +66,7 @@ export async function svcApi(
   api.addHook('onRequest', (req, reply, done) => {
     const settle = (auth: SvcAuthResult) => {
       if ('caller' in auth) {
-        req.caller = { ...auth.caller, requestId: req.id };
+        req.caller = callerForRequest(auth.caller, req.id);
         done();
       } else {
         void reply.code(auth.status).send({ code: auth.code, message: auth.message, request_id: req.id });
