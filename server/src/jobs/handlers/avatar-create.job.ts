@@ -89,6 +89,7 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
     pixels: number,
     tmp: string,
     signal: AbortSignal,
+    subject: string,
   ) {
     const sec = stretch.toSec - stretch.fromSec;
     const path = join(tmp, 'stretch.mp4');
@@ -102,7 +103,17 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
           signal: s,
           onProgress: progressed,
         }),
-    );
+    ).catch((err: unknown) => {
+      if (signal.aborted || err instanceof StepTimeoutError) throw err;
+      // Its frames decoded for the tracking, so what fails here is the data between them (its sound).
+      throw new AppError(
+        SvcCode.VideoResourceFailed,
+        `${subject} is damaged: its part with the face (${stretch.fromSec.toFixed(1)}-${stretch.toSec.toFixed(1)} s) ` +
+          'does not decode; export it again and upload the new file',
+        {},
+        { cause: err },
+      );
+    });
     d.log.info(
       { taskId, fromSec: stretch.fromSec, toSec: stretch.toSec, ms: Math.round(performance.now() - t0) },
       'avatar plays the stretch of its clip with the face',
@@ -155,7 +166,16 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
     // A face missing from part of the clip: the avatar plays the longest stretch where it is in view.
     const stretch = stretchToPlay(track, info.durationSec);
     const played = stretch
-      ? await playStretch(taskId, got.path, track, stretch, size.width * size.height, tmp, signal)
+      ? await playStretch(
+          taskId,
+          got.path,
+          track,
+          stretch,
+          size.width * size.height,
+          tmp,
+          signal,
+          subjectOf(input),
+        )
       : { path: got.path, sec: info.durationSec, track, hash: hashing };
     const face = await judge(played.track, 'video', avatarId, tmp, stretch);
     await tasks.progress(taskId, 70);
