@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
+import type { WorkTaskView } from '../../services/work.service.js';
 import { SvcCode } from '../../errors/codes.js';
 import { svcDoc } from '../schemas/codes-doc.js';
 import { svcReply, svcResponses } from '../schemas/common.js';
@@ -13,11 +15,24 @@ import { ok } from './reply.js';
 
 const QUERY = taskIdQuery('a video creation operation or audio/create_by_tts');
 
+/** The task query's reply: the task's status, its result's address once done, and why it failed. */
+function taskReply(req: FastifyRequest, view: WorkTaskView, url: string) {
+  const { task, duration } = view;
+  return ok(req, {
+    status: task.status,
+    video_Url: url,
+    ...(duration === undefined ? {} : { duration }),
+    progress: task.progress,
+    ...failure(task),
+  });
+}
+
 export const videoTaskRoutes: FastifyPluginAsyncTypebox<{ container: Container }> = async (
   app,
   { container },
 ) => {
   const works = container.services.works;
+  const urls = container.services.urls;
 
   app.get(
     '/video/task',
@@ -51,19 +66,22 @@ export const videoTaskRoutes: FastifyPluginAsyncTypebox<{ container: Container }
         ),
       },
     },
-    async (req) => {
-      // Polled: most polls find the task and its URL in memory and take no await at all.
+    (req) => {
+      // Polled: most polls find the task and its URL in memory. Those are answered with a plain
+      // value, which Fastify sends in the same turn; only a miss takes a promise.
       const caller = callerOf(req);
-      const { task, blobKey, duration } =
-        works.peekTask(caller, req.query.task_id) ?? (await works.getTask(caller, req.query.task_id));
-      const urls = container.services.urls;
-      return ok(req, {
-        status: task.status,
-        video_Url: blobKey ? (urls.reusableDownloadUrl(blobKey) ?? (await urls.downloadUrl(blobKey))) : '',
-        ...(duration === undefined ? {} : { duration }),
-        progress: task.progress,
-        ...failure(task),
-      });
+      const peeked = works.peekTask(caller, req.query.task_id);
+      const url = peeked && (peeked.blobKey ? urls.reusableDownloadUrl(peeked.blobKey) : '');
+      if (peeked && url !== undefined) return taskReply(req, peeked, url);
+      return (async () => {
+        const view = peeked ?? (await works.getTask(caller, req.query.task_id));
+        const { blobKey } = view;
+        return taskReply(
+          req,
+          view,
+          blobKey ? (urls.reusableDownloadUrl(blobKey) ?? (await urls.downloadUrl(blobKey))) : '',
+        );
+      })();
     },
   );
 
