@@ -253,6 +253,52 @@ for (const [i, adapter] of adapters.entries()) {
       await q.stop();
     });
 
+    // The embedded queue's own polling (BullMQ is woken by Redis).
+    const embeddedOnly = skip || (adapter.name.startsWith('embedded') ? false : 'the embedded queue polls');
+    test('a job waiting for a full lane is not polled for', { skip: embeddedOnly }, async () => {
+      let queries = 0;
+      class CountingJobs extends JobRepository {
+        override claimNext(...a: Parameters<JobRepository['claimNext']>) {
+          queries++;
+          return super.claimNext(...a);
+        }
+        override nextRunAt(...a: Parameters<JobRepository['nextRunAt']>) {
+          queries++;
+          return super.nextRunAt(...a);
+        }
+      }
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const ran: string[] = [];
+      const media: JobHandler = {
+        name: JobName.WorkRender,
+        async run(payload) {
+          ran.push((payload as JobPayloads['work.render']).taskId);
+          await held;
+        },
+      };
+      const q = new InProcessJobQueue(new CountingJobs(db), options({ concurrency: 1, pollMs: 100 }));
+      started.push(q);
+      await q.start(byName([media]));
+      await q.enqueue(JobName.WorkRender, { taskId: 't_running' });
+      await until('the first job runs', () => ran.length === 1);
+      await q.enqueue(JobName.WorkRender, { taskId: 't_waiting' });
+      await new Promise((r) => setTimeout(r, 100));
+      const before = queries;
+      try {
+        await new Promise((r) => setTimeout(r, 600));
+        // One poll of the lanes with room every 100 ms (a claim and a look ahead: about 12); polling
+        // for the waiting job every 10 ms made about 120.
+        assert.ok(queries - before <= 30, `${queries - before} queries in 600 ms`);
+      } finally {
+        // The held job ignores its abort: a failed check must still let the queue stop.
+        release();
+      }
+      await until('the waiting job ran', () => ran.length === 2);
+      await q.drain();
+      await q.stop();
+    });
+
     test('a failed attempt is retried after its backoff, then the job is done', { skip }, async () => {
       // callback.deliver retries at once (backoff 0 s), so the case is quick.
       const r = recorder('callback.deliver', (_, attempt) => (attempt === 1 ? 'fail' : 'ok'));
