@@ -105,11 +105,12 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
         }),
     ).catch((err: unknown) => {
       if (signal.aborted || err instanceof StepTimeoutError) throw err;
-      // Its frames decoded for the tracking, so what fails here is the data between them (its sound).
+      // Its frames decoded for the tracking: what failed is in the file (ffmpeg's words are logged
+      // with the cause), and a fresh export is what the user can do about it.
       throw new AppError(
         SvcCode.VideoResourceFailed,
-        `${subject} is damaged: its part with the face (${stretch.fromSec.toFixed(1)}-${stretch.toSec.toFixed(1)} s) ` +
-          'does not decode; export it again and upload the new file',
+        `${subject}: its part with the face (${stretch.fromSec.toFixed(1)}-${stretch.toSec.toFixed(1)} s) ` +
+          'could not be re-encoded; export it again (H.264 video, AAC sound) and upload the new file',
         {},
         { cause: err },
       );
