@@ -14,6 +14,8 @@ export interface AcquiredInput {
   bytes: number;
   /** 'url:<sha256 of the URL>' or 'file:<id>': identifies the source (same video_url → same avatar). */
   origin: string;
+  /** The file's SHA-256 when it is known already: an upload's, taken as it was stored. */
+  sha256?: string;
 }
 
 const failFor = (category: FileCategory, message: string): AppError =>
@@ -49,6 +51,7 @@ export class InputService {
         path: await this.blobs.toLocalPath(file.blob_key, tmpDir),
         bytes: file.size_bytes ?? 0,
         origin: `file:${file.id}`,
+        ...(file.sha256 ? { sha256: file.sha256 } : {}),
       };
     }
     const dest = join(tmpDir, `input-${category}`);

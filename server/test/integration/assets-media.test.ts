@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
@@ -118,7 +119,9 @@ describe('avatars, voices, covers and the clone API with real media', () => {
           .filter((n) => n.endsWith('.yuv'))
           .map(async (n) => `${n}#${(await stat(join(regions, n))).ino}`),
       );
-    const avatar = (await avatarTask({ video_url: `${filesUrl}/face.mp4?x=region` })).avatar;
+    // Uploaded: its SHA-256, taken as it was stored, names the region (the job does not hash it again).
+    const clip = await readFile(join(dir, 'face.mp4'));
+    const avatar = (await avatarTask({ file_id: await upload(server, token, 'mp4', clip) })).avatar;
     const kept = await entries();
     assert.ok(kept.length >= 1, 'the region was kept when the avatar was made');
     const r = await api(server, 'POST', '/api/v2/svc/video/create_by_tts', {
@@ -133,6 +136,7 @@ describe('avatars, voices, covers and the clone API with real media', () => {
     const row = (await server.container.services.avatars.getForJob(avatar))!;
     const stored = await server.container.blobs.toLocalPath(row.media_key!, server.dataDir);
     assert.equal(row.media_sha256, await hashFile(stored));
+    assert.equal(row.media_sha256, createHash('sha256').update(clip).digest('hex'));
     // Its red marker moves on and never comes back: no seamless loop cut, its videos cross-fade.
     assert.equal(row.loop_cut_frames, null);
   });

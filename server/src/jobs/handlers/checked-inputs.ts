@@ -34,6 +34,8 @@ export interface CheckedMedia {
   bytes: number;
   /** Identifies the source (same video_url → same avatar). */
   origin: string;
+  /** The file's SHA-256 when it is known already (an upload's). */
+  sha256?: string;
   info: MediaInfo;
   /** Seconds actually present (decoded audio, or the video stream's packets). */
   presentSec: number;

@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { SafeFetcher } from '../net/safe-fetch.js';
+import type { FileRepository } from '../repositories/file.repository.js';
+import type { BlobStore } from '../storage/blob-store.js';
+import { InputService } from './input.service.js';
+
+/** An input service over one stored upload of acc_1 (the parts acquire reads of its ports). */
+function serviceWith(sha256: string | null) {
+  const file = {
+    id: 'f_1',
+    account_id: 'acc_1',
+    state: 'ready',
+    blob_key: 'uploads/f_1.mp4',
+    size_bytes: 1234,
+    sha256,
+  };
+  const files = {
+    get: async (id: string, accountId: string) =>
+      id === file.id && accountId === file.account_id ? file : undefined,
+  } as unknown as FileRepository;
+  const blobs = { toLocalPath: async (key: string, dir: string) => `${dir}/${key}` } as unknown as BlobStore;
+  return new InputService(files, blobs, {} as SafeFetcher);
+}
+
+const acquire = (s: InputService) =>
+  s.acquire('acc_1', { fileId: 'f_1' }, 'video', 1e9, '/tmp/job', new AbortController().signal);
+
+test('an uploaded file comes with the SHA-256 taken as it was stored, so no job hashes it again', async () => {
+  const hex = 'ab'.repeat(32);
+  assert.deepEqual(await acquire(serviceWith(hex)), {
+    path: '/tmp/job/uploads/f_1.mp4',
+    bytes: 1234,
+    origin: 'file:f_1',
+    sha256: hex,
+  });
+  // A file stored without one (none is, since uploads hash as they store): the job hashes it.
+  assert.equal((await acquire(serviceWith(null))).sha256, undefined);
+});
