@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -154,7 +155,13 @@ test('loopback is refused without an allow-list entry, before any request is sen
 test('an allow-listed host:port is fetched to the destination file', async () => {
   const file = dest();
   const got = await allowOrigin().fetchToFile(`${origin.base}/ok`, file, { maxBytes: 1000 });
-  assert.deepEqual(got, { path: file, bytes: 5, contentType: 'text/plain', finalUrl: `${origin.base}/ok` });
+  assert.deepEqual(got, {
+    path: file,
+    bytes: 5,
+    contentType: 'text/plain',
+    finalUrl: `${origin.base}/ok`,
+    sha256: createHash('sha256').update('hello').digest('hex'),
+  });
   assert.equal(await fs.readFile(file, 'utf8'), 'hello');
   await assert.rejects(fs.stat(`${file}.part`), { code: 'ENOENT' });
 });

@@ -46,6 +46,8 @@ export interface FetchedFile {
   contentType: string | null;
   /** The URL that finally answered 2xx, after redirects. */
   finalUrl: string;
+  /** SHA-256 of the body, hex. */
+  sha256: string;
 }
 
 export interface SafeFetcher {
@@ -123,8 +125,14 @@ async function fetchToFile(
         res.destroy();
         throw new FetchRefusedError('http-status', hop, `HTTP ${status}`, { status });
       }
-      const bytes = await saveBody(res, hop, destPath, opts.maxBytes);
-      return { path: destPath, bytes, contentType: res.headers['content-type'] ?? null, finalUrl: hop };
+      const { bytes, sha256 } = await saveBody(res, hop, destPath, opts.maxBytes);
+      return {
+        path: destPath,
+        bytes,
+        contentType: res.headers['content-type'] ?? null,
+        finalUrl: hop,
+        sha256,
+      };
     }
   } catch (err) {
     throw deadline.explain(err, hop);

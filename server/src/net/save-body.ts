@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { FetchRefusedError } from './fetch-refused-error.js';
@@ -7,14 +8,15 @@ import { FetchRefusedError } from './fetch-refused-error.js';
  * the whole body arrived; on any failure the part file is deleted and `destPath` is left untouched.
  * Refuses 'too-large' as soon as Content-Length or the bytes counted so far exceed `maxBytes` (the
  * header alone cannot be trusted: it may be absent or lie). A broken transfer is 'network'; local file
- * system errors are rethrown as they are. Returns the byte count.
+ * system errors are rethrown as they are. Returns the byte count and the body's SHA-256, taken as it
+ * streams (so a job that needs the file's hash does not read it a second time).
  */
 export async function saveBody(
   res: IncomingMessage,
   url: string,
   destPath: string,
   maxBytes: number,
-): Promise<number> {
+): Promise<{ bytes: number; sha256: string }> {
   const declared = res.headers['content-length'];
   if (declared !== undefined && Number(declared) > maxBytes) {
     res.destroy();
@@ -30,6 +32,7 @@ export async function saveBody(
   try {
     file = await fs.open(partPath, 'w');
     let bytes = 0;
+    const hash = createHash('sha256');
     const chunks = res[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     for (;;) {
       let next: IteratorResult<Buffer>;
@@ -43,6 +46,7 @@ export async function saveBody(
       if (bytes > maxBytes) {
         throw new FetchRefusedError('too-large', url, `body exceeds the ${maxBytes}-byte limit`);
       }
+      hash.update(next.value);
       await file.write(next.value);
     }
     // A body cut short by the server ends the stream without an error on some paths; check explicitly.
@@ -50,7 +54,7 @@ export async function saveBody(
     await file.close();
     file = null;
     await fs.rename(partPath, destPath);
-    return bytes;
+    return { bytes, sha256: hash.digest('hex') };
   } catch (err) {
     res.destroy();
     await file?.close().catch(() => undefined);

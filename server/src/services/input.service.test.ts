@@ -37,3 +37,20 @@ test('an uploaded file comes with the SHA-256 taken as it was stored, so no job 
   // A file stored without one (none is, since uploads hash as they store): the job hashes it.
   assert.equal((await acquire(serviceWith(null))).sha256, undefined);
 });
+
+test('a fetched file comes with the SHA-256 taken as it was downloaded', async () => {
+  const hex = 'cd'.repeat(32);
+  const fetcher: SafeFetcher = {
+    fetchToFile: async (url, path) => ({
+      path,
+      bytes: 42,
+      contentType: 'video/mp4',
+      finalUrl: url,
+      sha256: hex,
+    }),
+  };
+  const service = new InputService({} as FileRepository, {} as BlobStore, fetcher);
+  const url = 'https://media.example/clip.mp4';
+  const got = await service.acquire('acc_1', { url }, 'video', 1e9, '/tmp/job', new AbortController().signal);
+  assert.deepEqual(got, { path: '/tmp/job/input-video', bytes: 42, origin: url, sha256: hex });
+});

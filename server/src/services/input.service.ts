@@ -14,7 +14,7 @@ export interface AcquiredInput {
   bytes: number;
   /** 'url:<sha256 of the URL>' or 'file:<id>': identifies the source (same video_url → same avatar). */
   origin: string;
-  /** The file's SHA-256 when it is known already: an upload's, taken as it was stored. */
+  /** The file's SHA-256 when it is known already: taken as it was stored (an upload) or fetched. */
   sha256?: string;
 }
 
@@ -57,7 +57,7 @@ export class InputService {
     const dest = join(tmpDir, `input-${category}`);
     try {
       const got = await this.fetcher.fetchToFile(ref.url, dest, { maxBytes, signal });
-      return { path: got.path, bytes: got.bytes, origin: ref.url };
+      return { path: got.path, bytes: got.bytes, origin: ref.url, sha256: got.sha256 };
     } catch (err) {
       if (!(err instanceof FetchRefusedError)) throw err;
       if (err.reason === 'too-large') throw ERRORS.fileTooLarge(`the file at ${category}_url`, maxBytes);

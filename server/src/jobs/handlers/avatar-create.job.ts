@@ -135,8 +135,8 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
     await tasks.progress(taskId, 20);
     const info = got.info;
     const size = displaySize(info.video!);
-    // It names the clip's kept region for every render of the avatar: an upload's was taken as it
-    // was stored; a fetched clip's is taken once, beside the tracking.
+    // It names the clip's kept region for every render of the avatar: taken as the clip was stored
+    // (an upload) or downloaded (a URL), else once here, beside the tracking.
     const hashing = got.sha256 !== undefined ? Promise.resolve(got.sha256) : hashFile(got.path);
     hashing.catch(() => undefined); // awaited below; the tracking may fail first
     const toSec = Math.min(info.durationSec, DENSE_TRACK_SEC);
