@@ -159,10 +159,9 @@ export class InProcessJobQueue implements JobQueue {
 
   private async pump(): Promise<void> {
     if (this.stopped) return;
-    const media = this.lanes.find((l) => l.name === 'media');
     for (const lane of this.lanes) {
       // Left queued (media comes first in LANES, so its count is current); pumped again when they end.
-      if (laneYields(lane.name, media?.running.size ?? 0)) continue;
+      if (laneYields(lane.name, this.mediaRunning())) continue;
       while (!this.stopped && lane.running.size < lane.concurrency) {
         const job = await this.jobs.claimNext(
           this.namesFor(lane),
@@ -188,10 +187,15 @@ export class InProcessJobQueue implements JobQueue {
    * jobs queued behind each other.
    */
   private namesWithRoom(): JobName[] {
-    const mediaRunning = this.lanes.find((l) => l.name === 'media')?.running.size ?? 0;
+    const mediaRunning = this.mediaRunning();
     return this.lanes
       .filter((l) => l.running.size < l.concurrency && !laneYields(l.name, mediaRunning))
       .flatMap((l) => this.namesFor(l));
+  }
+
+  /** Media jobs this process runs now (background work yields to them). */
+  private mediaRunning(): number {
+    return this.lanes.find((l) => l.name === 'media')?.running.size ?? 0;
   }
 
   private async scheduleNextPoll(): Promise<void> {

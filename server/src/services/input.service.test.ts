@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import type { SafeFetcher } from '../net/safe-fetch.js';
 import type { FileRepository } from '../repositories/file.repository.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import { strictFake } from '../../test/helpers/strict-fake.js';
 import { InputService } from './input.service.js';
 
 /** An input service over one stored upload of acc_1 (the parts acquire reads of its ports). */
@@ -15,12 +16,14 @@ function serviceWith(sha256: string | null) {
     size_bytes: 1234,
     sha256,
   };
-  const files = {
-    get: async (id: string, accountId: string) =>
-      id === file.id && accountId === file.account_id ? file : undefined,
-  } as unknown as FileRepository;
-  const blobs = { toLocalPath: async (key: string, dir: string) => `${dir}/${key}` } as unknown as BlobStore;
-  return new InputService(files, blobs, {} as SafeFetcher);
+  const files = strictFake<FileRepository>('files', {
+    get: async (id, accountId) =>
+      id === file.id && accountId === file.account_id
+        ? (file as Awaited<ReturnType<FileRepository['get']>>)
+        : undefined,
+  });
+  const blobs = strictFake<BlobStore>('blobs', { toLocalPath: async (key, dir) => `${dir}/${key}` });
+  return new InputService(files, blobs, strictFake<SafeFetcher>('fetcher', {}));
 }
 
 const acquire = (s: InputService) =>
@@ -49,7 +52,11 @@ test('a fetched file comes with the SHA-256 taken as it was downloaded', async (
       sha256: hex,
     }),
   };
-  const service = new InputService({} as FileRepository, {} as BlobStore, fetcher);
+  const service = new InputService(
+    strictFake<FileRepository>('files', {}),
+    strictFake<BlobStore>('blobs', {}),
+    fetcher,
+  );
   const url = 'https://media.example/clip.mp4';
   const got = await service.acquire('acc_1', { url }, 'video', 1e9, '/tmp/job', new AbortController().signal);
   assert.deepEqual(got, { path: '/tmp/job/input-video', bytes: 42, origin: url, sha256: hex });

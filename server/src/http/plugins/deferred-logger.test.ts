@@ -1,21 +1,13 @@
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import { test } from 'node:test';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
+import { recordingLogger } from '../../../test/helpers/log-lines.js';
 import { DeferredChildLogger, deferredChildLoggerFactory } from './deferred-logger.js';
 import { genRequestId, requestContext, RequestLogController } from './request-context.js';
 
-/** A pino logger writing JSON lines into `lines`, and a count of the children made of it. */
-function recordingLogger(level: string) {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      for (const l of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(l));
-      done();
-    },
-  });
-  const logger = pino({ level }, sink);
+/** A logger recording its JSON lines (test/helpers/log-lines), and a count of the children made of it. */
+function countingLogger(level: string) {
+  const { logger, lines } = recordingLogger(level);
   const made = { children: 0 };
   const child = logger.child;
   // pino's children inherit this method: each is made of the logger it is called on.
@@ -29,7 +21,7 @@ function recordingLogger(level: string) {
 const flush = () => new Promise((r) => setImmediate(r));
 
 test('a request that writes no line makes no child logger; one that does writes the child’s line', async () => {
-  const { logger, lines, made } = recordingLogger('info');
+  const { logger, lines, made } = countingLogger('info');
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     genReqId: genRequestId,
@@ -71,7 +63,7 @@ test('a request that writes no line makes no child logger; one that does writes 
 });
 
 test('the deferred logger reads and sets its level like a child, and makes children of the child', async () => {
-  const { logger, lines, made } = recordingLogger('info');
+  const { logger, lines, made } = countingLogger('info');
   const deferred = new DeferredChildLogger(logger as FastifyBaseLogger, { request_id: 'req_1' });
   assert.equal(deferred.level, 'info');
   deferred.debug('not written');
@@ -96,7 +88,7 @@ test('the deferred logger reads and sets its level like a child, and makes child
 });
 
 test('a route with its own level gets a real child at once', () => {
-  const { logger, made } = recordingLogger('info');
+  const { logger, made } = countingLogger('info');
   const child = deferredChildLoggerFactory.call(
     Fastify(),
     logger as FastifyBaseLogger,

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import { test } from 'node:test';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
+import { recordingLogger } from '../../../test/helpers/log-lines.js';
 import {
   genRequestId,
   levelEnabled,
@@ -26,15 +25,9 @@ test('the level of a request line: successful reads debug, writes and 4xx info, 
 });
 
 async function logsOf(level: string, requests: { method: 'GET' | 'POST'; url: string }[]) {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      for (const l of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(l));
-      done();
-    },
-  });
+  const { logger, lines } = recordingLogger(level);
   const app = Fastify({
-    loggerInstance: pino({ level }, sink) as FastifyBaseLogger,
+    loggerInstance: logger as FastifyBaseLogger,
     genReqId: genRequestId,
     logController: new RequestLogController({ requestIdLogLabel: 'request_id' }),
   });
@@ -63,15 +56,9 @@ test('at info, a poll writes no line; a write and a miss do, one line each', asy
 });
 
 test('one log line per request with its id, route and status; errors still logged with their cause', async () => {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      for (const l of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(l));
-      done();
-    },
-  });
+  const { logger, lines } = recordingLogger('debug');
   const app = Fastify({
-    loggerInstance: pino({ level: 'debug' }, sink) as FastifyBaseLogger,
+    loggerInstance: logger as FastifyBaseLogger,
     genReqId: genRequestId,
     logController: new RequestLogController({ requestIdLogLabel: 'request_id' }),
   });
