@@ -14,7 +14,6 @@ import { resolveMediaBinaries } from '../../server/src/media/binaries.js';
 import { renderTalkingVideo, type TalkingVideoJob } from '../../server/src/media/compose/index.js';
 import { renderTalkingVideoInThread } from '../../server/src/media/compose/render-video.js';
 import { createFaceDetector } from '../../server/src/media/face/index.js';
-import { trackFaceInVideo } from '../../server/src/media/face/tracker.js';
 import { makeFaceClip, makeVoicedSpeech } from './media.js';
 
 const SECONDS = Number(process.env.BENCH_RENDER_SEC ?? 30);
@@ -57,7 +56,7 @@ try {
   const clip = await makeFaceClip(bins, join(work, 'avatar.mp4'), 10, { width: W, height: H });
   const speech = await makeVoicedSpeech(bins, join(work, 'speech.wav'), SECONDS);
   const detector = await createFaceDetector();
-  const track = await trackFaceInVideo(detector, bins.ffmpeg, clip, { durationSec: 10, width: W, height: H });
+  const track = await detector.trackVideo(bins.ffmpeg, clip, { durationSec: 10, width: W, height: H });
   await detector.close();
   const job = (out: string): TalkingVideoJob => ({
     avatar: { kind: 'video', path: clip, startSec: 0, face: track },

@@ -15,7 +15,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveMediaBinaries } from '../../server/src/media/binaries.js';
 import { createFaceDetector } from '../../server/src/media/face/index.js';
-import { trackFaceInVideo } from '../../server/src/media/face/tracker.js';
 import { probeMedia } from '../../server/src/media/probe.js';
 import { medianAndRange } from '../lib/stats.js';
 import { timedWithPeak } from '../lib/tree-rss.js';
@@ -68,7 +67,7 @@ try {
   const detector = await createFaceDetector();
   const info = await probeMedia(bins.ffprobe, clip);
   const t0 = performance.now();
-  const track = await trackFaceInVideo(detector, bins.ffmpeg, clip, {
+  const track = await detector.trackVideo(bins.ffmpeg, clip, {
     durationSec: info.durationSec,
     width: 1080,
     height: 1920,

@@ -37,7 +37,7 @@ export class WorkerThreadPool<Req extends { id: number }, Res extends WorkerRepl
   async request(req: RequestBody<Req>, transfer: ArrayBuffer[] = []): Promise<Res> {
     const thread = await this.take();
     try {
-      return await thread.request(req, transfer);
+      return await thread.request(req, { transfer });
     } finally {
       this.give(thread);
     }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { deserialiseSpawnError, type SpawnError } from './spawn-protocol.js';
 
 /**
  * A worker thread that answers requests one message at a time, for engines that are CPU-heavy or
@@ -13,6 +14,23 @@ export interface WorkerReply {
   id: number;
   ok: boolean;
   message?: string;
+  /** A failure of the class callers tell apart (a media binary's); rethrown as that class. */
+  error?: SpawnError;
+  /**
+   * Present on an interim message of a long request: the share (0..1) of its work done so far.
+   * The request stays open; its final reply comes later.
+   */
+  progress?: number;
+}
+
+/** How one request is sent and followed. */
+export interface RequestOptions {
+  /** Buffers moved to the worker instead of copied. */
+  transfer?: ArrayBuffer[];
+  /** Aborting drops the answer (and, where the worker takes cancellations, stops its work). */
+  signal?: AbortSignal;
+  /** Called with each interim progress message the worker sends for this request. */
+  onProgress?: (fraction: number) => void;
 }
 
 /**
@@ -59,6 +77,7 @@ export type RequestBody<Req> = Req extends unknown ? Omit<Req, 'id'> : never;
 interface Pending<R> {
   resolve: (out: R) => void;
   reject: (err: unknown) => void;
+  onProgress?: (fraction: number) => void;
 }
 
 /**
@@ -72,22 +91,27 @@ export class WorkerThreadClient<Req extends { id: number }, Res extends WorkerRe
   private nextId = 1;
   private closed = false;
 
-  /** `niceness` > 0 runs the worker at a lower scheduling priority (entryWithNiceness). */
+  /**
+   * `niceness` > 0 runs the worker at a lower scheduling priority (entryWithNiceness).
+   * `cancelMessage`, for workers that can stop a request midway, is posted when a request is aborted.
+   */
   constructor(
     private readonly entry: () => { script: URL | string; eval: boolean },
     private readonly label: string,
-    private readonly opts: { niceness?: number } = {},
+    private readonly opts: { niceness?: number; cancelMessage?: (id: number) => unknown } = {},
   ) {}
 
-  request(req: RequestBody<Req>, transfer: ArrayBuffer[] = [], signal?: AbortSignal): Promise<Res> {
+  request(req: RequestBody<Req>, o: RequestOptions = {}): Promise<Res> {
+    const { transfer = [], signal, onProgress } = o;
     if (this.closed) return Promise.reject(new Error(`${this.label} is closed`));
     if (signal?.aborted) return Promise.reject(signal.reason ?? new Error('aborted'));
     const worker = this.ensureWorker();
     const id = this.nextId++;
     return new Promise<Res>((resolve, reject) => {
-      // A running request cannot be interrupted inside the engine; an aborted one's result is dropped.
+      // Without a cancelMessage a running request is not interrupted; its result is dropped.
       const onAbort = () => {
         this.pending.delete(id);
+        if (this.opts.cancelMessage) this.worker?.postMessage(this.opts.cancelMessage(id));
         if (this.pending.size === 0) this.worker?.unref();
         reject(signal?.reason ?? new Error('aborted'));
       };
@@ -102,6 +126,7 @@ export class WorkerThreadClient<Req extends { id: number }, Res extends WorkerRe
           settle();
           reject(err);
         },
+        onProgress,
       });
       worker.ref();
       worker.postMessage({ ...req, id }, transfer);
@@ -124,9 +149,14 @@ export class WorkerThreadClient<Req extends { id: number }, Res extends WorkerRe
     worker.on('message', (msg: Res) => {
       const p = this.pending.get(msg.id);
       if (!p) return;
+      if (msg.progress !== undefined) {
+        p.onProgress?.(msg.progress);
+        return;
+      }
       this.pending.delete(msg.id);
       if (this.pending.size === 0) worker.unref();
       if (msg.ok) p.resolve(msg);
+      else if (msg.error) p.reject(deserialiseSpawnError(msg.error));
       else p.reject(new Error(`${this.label} failed: ${msg.message ?? 'unknown error'}`));
     });
     const onDeath = (err: Error) => {

@@ -115,7 +115,7 @@ test('closed lips read as closed and parted lips as parted, whatever the lipstic
 test('a video is tracked at the sample rate and the landmarks follow the moving face', async () => {
   const video = await makePortraitVideo(path.join(dir, 'sway.mp4'), portrait, 3);
   const t0 = performance.now();
-  const track = await trackFaceInVideo(detector, bins.ffmpeg, video, {
+  const track = await detector.trackVideo(bins.ffmpeg, video, {
     durationSec: 3,
     width: 360,
     height: 480,
@@ -144,9 +144,70 @@ test('a video is tracked at the sample rate and the landmarks follow the moving 
   console.log(`tracked ${track.samples.length} samples in ${ms.toFixed(0)} ms`);
 });
 
+/** Processes of this one whose command line names `file` (the decoders of a track of it). */
+async function decodersOf(file: string): Promise<number> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  let n = 0;
+  for (const pid of await readdir('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid !== process.pid) continue;
+    const cmd = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (cmd.includes(file)) n++;
+  }
+  return n;
+}
+
+test('a track worked out in the face worker is the one worked out here, reports progress and stops when aborted', async () => {
+  const video = await makePortraitVideo(path.join(dir, 'worker.mp4'), portrait, 2);
+  const info = { durationSec: 2, width: 360, height: 480 };
+  const progress: number[] = [];
+  const there = await detector.trackVideo(bins.ffmpeg, video, info, { onProgress: (f) => progress.push(f) });
+  const here = await trackFaceInVideo(detector, bins.ffmpeg, video, info);
+  assert.equal(there.samples.length, here.samples.length);
+  assert.deepEqual(there.search, here.search);
+  for (const [i, s] of there.samples.entries()) {
+    assert.equal(s.score, here.samples[i]!.score, `sample ${i}`);
+    assert.deepEqual([...s.points], [...here.samples[i]!.points], `sample ${i}`);
+  }
+  assert.ok(progress.length >= 1, 'progress reported');
+  assert.ok(
+    progress.every((f, i) => f >= 0 && f <= 1 && (i === 0 || f >= progress[i - 1]!)),
+    `progress ${progress.join(', ')}`,
+  );
+
+  // Aborted once it has begun: the call rejects with the reason and the decoder is killed.
+  const long = await makePortraitVideo(path.join(dir, 'worker-long.mp4'), portrait, 10);
+  const stop = new AbortController();
+  const reason = new Error('stopped by the test');
+  const running = detector.trackVideo(
+    bins.ffmpeg,
+    long,
+    { ...info, durationSec: 10 },
+    {
+      signal: stop.signal,
+      onProgress: (f) => {
+        if (f > 0.2) stop.abort(reason);
+      },
+    },
+  );
+  await assert.rejects(running, (err) => err === reason);
+  let left = await decodersOf(long);
+  for (let i = 0; i < 50 && left > 0; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    left = await decodersOf(long);
+  }
+  assert.equal(left, 0, 'the decoder of the aborted track is gone');
+  // The worker still answers.
+  const again = await detector.trackVideo(bins.ffmpeg, video, info, { toSec: 0.4 });
+  assert.equal(again.samples.length, 10);
+  assert.ok(again.samples.every((s) => s.score > 0.5));
+});
+
 test('a video without a face is rejected with a reason', async () => {
   const video = await makePatternVideo(path.join(dir, 'pattern.mp4'), 2);
-  const track = await trackFaceInVideo(detector, bins.ffmpeg, video, {
+  const track = await detector.trackVideo(bins.ffmpeg, video, {
     durationSec: 2,
     width: 360,
     height: 640,
@@ -185,7 +246,7 @@ test('a small face looking down in a 640x360 frame is found and followed, at 720
   ] as const) {
     const info = await videoInfo(file);
     assert.deepEqual([info.width, info.height], [640 * scale, 360 * scale], file);
-    const track = await trackFaceInVideo(detector, bins.ffmpeg, file, info);
+    const track = await detector.trackVideo(bins.ffmpeg, file, info);
     const report = trackReport(track);
     assert.equal(rejectTrack(report, 'video'), null, path.basename(file));
     assert.ok(report.faceFoundShare >= 0.95, `${path.basename(file)}: found in ${report.faceFoundShare}`);
@@ -210,7 +271,7 @@ test('a portrait filmed 16:9 at a desk is accepted however little of the frame i
     ...['-vf', 'crop=540:540:415:230,scale=400:400,pad=1280:720:440:160,format=yuv420p'],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', desk],
   ]);
-  const report = trackReport(await trackFaceInVideo(detector, bins.ffmpeg, desk, await videoInfo(desk)));
+  const report = trackReport(await detector.trackVideo(bins.ffmpeg, desk, await videoInfo(desk)));
   assert.equal(rejectTrack(report, 'video'), null);
   assert.ok(report.faceWidthShare < 0.15, `share ${report.faceWidthShare}`);
   assert.equal(report.faceFoundShare, 1);

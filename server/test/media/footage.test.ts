@@ -7,8 +7,8 @@ import { renderTalkingVideo } from '../../src/media/compose/index.js';
 import { createFaceDetector, type FaceDetector } from '../../src/media/face/index.js';
 import { LIPS_LOWER_OUTER, LIPS_UPPER_OUTER } from '../../src/media/face/landmarks.js';
 import { stretchToPlay, trackOfStretch } from '../../src/media/face/face-stretch.js';
-import { rejectTrack, trackReport } from '../../src/media/face/track.js';
-import { trackFaceInImage, trackFaceInVideo } from '../../src/media/face/tracker.js';
+import { rejectTrack, trackReport, type FaceTrack } from '../../src/media/face/track.js';
+import { trackFaceInImage } from '../../src/media/face/tracker.js';
 import { displaySize, probeMedia } from '../../src/media/probe.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
 import { FOOTAGE } from '../helpers/footage.js';
@@ -32,11 +32,11 @@ const videoInfo = async (file: string) => {
  * Each clip tracked once for the whole file: tracking is deterministic, and a 9 s 720p clip costs
  * half a minute of a 2-core machine each time.
  */
-const tracks = new Map<string, ReturnType<typeof trackFaceInVideo>>();
-function tracked(file: string): ReturnType<typeof trackFaceInVideo> {
+const tracks = new Map<string, Promise<FaceTrack>>();
+function tracked(file: string): Promise<FaceTrack> {
   let track = tracks.get(file);
   if (!track) {
-    track = videoInfo(file).then((info) => trackFaceInVideo(detector, bins.ffmpeg, file, info));
+    track = videoInfo(file).then((info) => detector.trackVideo(bins.ffmpeg, file, info));
     tracks.set(file, track);
   }
   return track;
@@ -80,7 +80,7 @@ test('real clips: a head that moves while it talks, and a person in a 16:9 room,
 test('a stage clip that cuts to its audience: the performer is followed, no listener speaks, his stretch plays', async () => {
   // From 3 s: the wide shot before it shows him too small to find, and would only cost time.
   const info = await videoInfo(FOOTAGE.stageClip);
-  const track = await trackFaceInVideo(detector, bins.ffmpeg, FOOTAGE.stageClip, info, { fromSec: 3 });
+  const track = await detector.trackVideo(bins.ffmpeg, FOOTAGE.stageClip, info, { fromSec: 3 });
   const found = track.samples.filter((s) => s.score > 0).map((s) => s.timeSec);
   // His medium shot runs from 3.6 s to 7.9 s; before it he is under 40 px, after it is the audience,
   // where a listener's face sits near his last place (it was followed, and its mouth moved).

@@ -4,7 +4,6 @@ import { after, before, test } from 'node:test';
 import sharp from 'sharp';
 import { findLoopCut, LOOP_CUT_MAX_SEC, renderTalkingVideo } from '../../src/media/compose/index.js';
 import { createFaceDetector } from '../../src/media/face/index.js';
-import { trackFaceInVideo } from '../../src/media/face/tracker.js';
 import { probeAvatarVideo } from '../../src/media/compose/inputs.js';
 import { facePhoto, makeSwayVideo } from '../helpers/media-fixtures.js';
 import { bins, DRIFT_SEC, ffmpeg, lumaFrames, makeDriftingPerson, makeTempDir } from './compose-fixtures.js';
@@ -88,7 +87,7 @@ test("a render of a clip with a seamless cut loops there: the region pipeline, n
   const cut = await cutOf(clip);
   assert.equal(cut, 50);
   const detector = await createFaceDetector();
-  const face = await trackFaceInVideo(detector, bins.ffmpeg, clip, {
+  const face = await detector.trackVideo(bins.ffmpeg, clip, {
     durationSec: 4,
     width: 360,
     height: 640,

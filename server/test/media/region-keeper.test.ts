@@ -5,7 +5,6 @@ import { after, before, test } from 'node:test';
 import { hashFile, keepAvatarRegion, renderTalkingVideo } from '../../src/media/compose/index.js';
 import { boxContains, parseCachedRegionName } from '../../src/media/compose/region-cache.js';
 import { createFaceDetector } from '../../src/media/face/index.js';
-import { trackFaceInVideo } from '../../src/media/face/tracker.js';
 import type { FaceTrack } from '../../src/media/face/track.js';
 import { portraitPhoto } from '../helpers/media-fixtures.js';
 import { bins, DRIFT_SEC, ffmpeg, makeDriftingPerson, makeTempDir, videoMd5 } from './compose-fixtures.js';
@@ -37,7 +36,7 @@ before(async () => {
     pxPerSec: 8,
   });
   const detector = await createFaceDetector();
-  track = await trackFaceInVideo(detector, bins.ffmpeg, clip, {
+  track = await detector.trackVideo(bins.ffmpeg, clip, {
     durationSec: DRIFT_SEC,
     width: W,
     height: H,

@@ -20,7 +20,6 @@ import { planRegionLoop, regionPasses, type RegionLoop } from '../../src/media/c
 import { concatEntryFrames, seamlessOutpoint } from '../../src/media/compose/concat-loop.js';
 import { probeAvatarVideo } from '../../src/media/compose/inputs.js';
 import { createFaceDetector } from '../../src/media/face/index.js';
-import { trackFaceInVideo } from '../../src/media/face/tracker.js';
 import { inputArgs } from '../../src/media/ffmpeg/talking-video-args.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
 import { FAST_H264, portraitPhoto } from '../helpers/media-fixtures.js';
@@ -292,7 +291,7 @@ test('a 1080x1920 render changes only the region it pipes in, shows no edge arou
     pxPerSec: 10,
   });
   const detector = await createFaceDetector();
-  const track = await trackFaceInVideo(detector, bins.ffmpeg, clip, {
+  const track = await detector.trackVideo(bins.ffmpeg, clip, {
     durationSec: DRIFT_SEC,
     width: W,
     height: H,

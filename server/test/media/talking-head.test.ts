@@ -17,7 +17,7 @@ import {
   NOSE_TIP,
 } from '../../src/media/face/landmarks.js';
 import { faceHeight } from '../../src/media/face/track.js';
-import { trackFaceInImage, trackFaceInVideo } from '../../src/media/face/tracker.js';
+import { trackFaceInImage } from '../../src/media/face/tracker.js';
 import { probeMedia } from '../../src/media/probe.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
 import { createSpeechEngine } from '../../src/media/speech/index.js';
@@ -290,7 +290,7 @@ test('synthesised speech: the mouth follows the phonemes in step with the sound'
 
 test('a video avatar speaks over its own motion, loops without a jump, and lasts as long as the sound', async (t) => {
   const clip = await makePortraitVideo(path.join(dir, 'clip.mp4'), portrait, 3, '360x480');
-  const videoTrack = await trackFaceInVideo(detector, bins.ffmpeg, clip, {
+  const videoTrack = await detector.trackVideo(bins.ffmpeg, clip, {
     durationSec: 3,
     width: 360,
     height: 480,

@@ -13,7 +13,6 @@ import {
   reportPlayedStretch,
   stretchToPlay,
   trackFaceInImage,
-  trackFaceInVideo,
   trackOfStretch,
   type FaceTrack,
   type PlayedStretch,
@@ -144,8 +143,7 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
     const detector = await media.faces();
     const limit = TIME_LIMITS.trackVideo(toSec, size.width * size.height, SvcCode.AvatarCloneFailed);
     const track = await withTimeLimit(signal, limit, 'face tracking', (s, progressed) =>
-      trackFaceInVideo(
-        detector,
+      detector.trackVideo(
         media.bins.ffmpeg,
         got.path,
         { durationSec: info.durationSec, ...size },

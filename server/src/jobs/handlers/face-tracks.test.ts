@@ -6,7 +6,13 @@ import { after, before, test } from 'node:test';
 import sharp from 'sharp';
 import type { AvatarRow } from '../../db/schema.js';
 import type { FaceDetector, FaceLandmarks } from '../../media/face/detector.js';
-import { decodeFaceTrack, encodeFaceTrack, LANDMARK_MODEL, type FaceTrack } from '../../media/face/index.js';
+import {
+  decodeFaceTrack,
+  encodeFaceTrack,
+  LANDMARK_MODEL,
+  trackFaceInVideo,
+  type FaceTrack,
+} from '../../media/face/index.js';
 import { SAMPLE_FACE } from '../../media/face/sample-face.js';
 import type { MediaToolkit } from '../../media/toolkit.js';
 import { resolveMediaBinaries } from '../../media/binaries.js';
@@ -40,12 +46,14 @@ function countingDetector(): FaceDetector & { calls: number } {
     d.calls++;
     return { boxes: [face.box], faces: [{ ...face, points: points.slice() }] };
   };
-  const d = {
+  const d: FaceDetector & { calls: number } = {
     calls: 0,
     detect: () => Promise.resolve(found().boxes),
     detectLandmarks: () => Promise.resolve(found().faces),
     find: () => Promise.resolve(found()),
     measure: (_image: unknown, windows: unknown[]) => Promise.resolve(windows.map(() => found().faces[0]!)),
+    // The tracker run here, on this detector's answers, as the face worker runs it on the engine's.
+    trackVideo: (ffmpeg, path, info, opts) => trackFaceInVideo(d, ffmpeg, path, info, opts),
     detectInFile: () => Promise.reject(new Error('not used')),
     close: () => Promise.resolve(),
   };

@@ -9,7 +9,6 @@ import {
   encodeFaceTrack,
   LANDMARK_MODEL,
   trackFaceInImage,
-  trackFaceInVideo,
   TRACK_FPS,
   type FaceTrack,
   type FaceTrackReport,
@@ -98,8 +97,7 @@ export async function faceTrackFor(
   }
   const detector = await d.media.faces();
   const track = video
-    ? await trackFaceInVideo(
-        detector,
+    ? await detector.trackVideo(
         d.media.bins.ffmpeg,
         mediaPath,
         {

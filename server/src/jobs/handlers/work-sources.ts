@@ -5,7 +5,7 @@ import { ERRORS } from '../../errors/app-error.js';
 import { cartoonise } from '../../media/animate/cartoon.js';
 import { findPublicAvatarArt } from '../../media/art/index.js';
 import { planVideoLoop, type AvatarSource } from '../../media/compose/index.js';
-import { trackFaceInImage, trackFaceInVideo } from '../../media/face/index.js';
+import { trackFaceInImage } from '../../media/face/index.js';
 import { displaySize } from '../../media/probe.js';
 import {
   detectTextLanguage,
@@ -237,8 +237,7 @@ export async function withFaceTrack(
   }
   const detector = await d.media.faces();
   const track = await withTimeLimit(signal, limit, 'face tracking', (s, progressed) =>
-    trackFaceInVideo(
-      detector,
+    detector.trackVideo(
       d.media.bins.ffmpeg,
       src.path,
       { durationSec: face.clipSec ?? 0, width: face.width, height: face.height },

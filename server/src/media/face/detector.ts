@@ -11,6 +11,8 @@ import {
 import type { FaceWorkerReply, FaceWorkerRequest } from './face-worker-protocol.js';
 import { readPictureRgb } from './picture-rgb.js';
 import type { SquareWindow } from './search-plan.js';
+import type { FaceTrack } from './track.js';
+import type { TrackedVideo, TrackVideoOptions } from './track-options.js';
 
 export {
   MAX_DETECT_SIDE,
@@ -27,15 +29,29 @@ export interface FindOptions {
   minFacePx?: number;
 }
 
-export interface FaceDetector {
+/** What the tracker needs of a detector: searching a picture and measuring a followed face. */
+export interface FaceFinder {
+  /** Every face found (boxes, largest first) and those the mesh could measure (faces). */
+  find(image: RgbImage, opts?: FindOptions): Promise<Detection>;
+  /** The face in each window of the image (one followed from where it was), or null. */
+  measure(image: RgbImage, windows: SquareWindow[]): Promise<(FaceLandmarks | null)[]>;
+}
+
+export interface FaceDetector extends FaceFinder {
   /** Every face found in the image, largest first, measured or not (see find). */
   detect(image: RgbImage, opts?: FindOptions): Promise<FaceBox[]>;
   /** Faces with their 468-point mesh, largest first. */
   detectLandmarks(image: RgbImage, opts?: FindOptions): Promise<FaceLandmarks[]>;
-  /** Both: every face found (boxes) and those the mesh could measure (faces). */
-  find(image: RgbImage, opts?: FindOptions): Promise<Detection>;
-  /** The face in each window of the image (one followed from where it was), or null. */
-  measure(image: RgbImage, windows: SquareWindow[]): Promise<(FaceLandmarks | null)[]>;
+  /**
+   * The face track of a video (tracker.ts's trackFaceInVideo), worked out where the detector runs:
+   * the frames are decoded, searched and followed there, and only the track comes back.
+   */
+  trackVideo(
+    ffmpeg: string,
+    videoPath: string,
+    info: TrackedVideo,
+    opts?: TrackVideoOptions,
+  ): Promise<FaceTrack>;
   /** Any image sharp reads; EXIF orientation is applied, and width/height are the upright size. */
   detectInFile(imagePath: string): Promise<{ width: number; height: number; faces: FaceBox[] }>;
   close(): Promise<void>;
@@ -50,7 +66,7 @@ export async function createFaceDetector(): Promise<FaceDetector> {
     () => workerEntry(import.meta.url, 'face-worker'),
     'face detector',
     // Tracking is batch work like a render: the thread that serves HTTP gets the CPU first.
-    { niceness: 10 },
+    { niceness: 10, cancelMessage: (id) => ({ id, op: 'cancel' }) },
   );
 
   // Structured clone copies the pixels: the caller's buffer may be a slice of a larger one.
@@ -68,6 +84,15 @@ export async function createFaceDetector(): Promise<FaceDetector> {
       checkRgbImage(image);
       if (windows.length === 0) return [];
       return (await client.request({ op: 'measure', ...pixels(image), windows })).measured ?? [];
+    },
+    async trackVideo(ffmpeg, videoPath, info, opts = {}) {
+      const { signal, onProgress, ...range } = opts;
+      const reply = await client.request(
+        { op: 'track', ffmpeg, videoPath, info, range },
+        { signal, onProgress },
+      );
+      if (!reply.track) throw new Error('face detector sent no track');
+      return reply.track;
     },
     async detectInFile(imagePath) {
       const pic = await readPictureRgb(imagePath, MAX_DETECT_SIDE);

@@ -4,6 +4,7 @@ export {
   MAX_DETECT_SIDE,
   type FaceBox,
   type FaceDetector,
+  type FaceFinder,
   type FaceLandmarks,
   type RgbImage,
 } from './detector.js';
@@ -38,13 +39,7 @@ export {
   type PlayedStretch,
 } from './face-stretch.js';
 export { decodeFaceTrack, encodeFaceTrack } from './track-file.js';
-export {
-  searchVideo,
-  TRACK_FPS,
-  trackFaceInImage,
-  trackFaceInVideo,
-  type SearchResult,
-  type TrackVideoOptions,
-} from './tracker.js';
+export { searchVideo, TRACK_FPS, trackFaceInImage, trackFaceInVideo, type SearchResult } from './tracker.js';
+export type { TrackedVideo, TrackRange, TrackVideoOptions } from './track-options.js';
 export { MIN_FACE_PX } from './search-plan.js';
 export { TRACK_MAX_SIDE } from './track-window.js';

@@ -5,7 +5,7 @@ import {
   MAX_DETECT_SIDE,
   type Detection,
   type FaceBox,
-  type FaceDetector,
+  type FaceFinder,
   type FaceLandmarks,
   type RgbImage,
 } from './detector.js';
@@ -14,6 +14,7 @@ import { readPictureRgb } from './picture-rgb.js';
 import { iou, MIN_FACE_PX, windowForBox, windowForPoints } from './search-plan.js';
 import { castOf, faceIsSure, typicalFace, type Cast, type SeenFace } from './speaker.js';
 import { LANDMARK_MODEL, smoothTrack, type FaceSample, type FaceSearch, type FaceTrack } from './track.js';
+import type { TrackedVideo, TrackVideoOptions } from './track-options.js';
 import { trackWindow, type TrackWindow } from './track-window.js';
 import { frameSignature, SHOT_CHANGE, signatureDistance } from './shot-change.js';
 import { keepSpeaker } from './speaker-segments.js';
@@ -44,18 +45,6 @@ export const MIN_SEARCH_FRAMES = 5;
 export const MAX_SEARCH_FRAMES = 12;
 /** A face lost while following is searched for again after this many samples without it. */
 export const RESEARCH_AFTER = 4;
-
-export interface TrackVideoOptions {
-  /** Tracked range (default the whole video). */
-  fromSec?: number;
-  toSec?: number;
-  sampleFps?: number;
-  signal?: AbortSignal;
-  /** Called with the share (0..1) of the work done so far. */
-  onProgress?: (fraction: number) => void;
-  /** Follow the face nearest to this box (display pixels) instead of choosing the speaker anew. */
-  near?: FaceBox;
-}
 
 const EMPTY = new Float32Array(0);
 
@@ -127,7 +116,7 @@ async function grabFrame(
 
 /** Searches whole frames spread over [from, to] for faces and decides who speaks. */
 export async function searchVideo(
-  detector: FaceDetector,
+  detector: FaceFinder,
   ffmpeg: string,
   videoPath: string,
   info: { width: number; height: number },
@@ -184,10 +173,10 @@ function searchSummary(search: SearchResult, info: { width: number; height: numb
 
 /** `info` carries the display size (after rotation): ffmpeg rotates while decoding. */
 export async function trackFaceInVideo(
-  detector: FaceDetector,
+  detector: FaceFinder,
   ffmpeg: string,
   videoPath: string,
-  info: { durationSec: number; width: number; height: number },
+  info: TrackedVideo,
   opts: TrackVideoOptions = {},
 ): Promise<FaceTrack> {
   const fps = opts.sampleFps ?? TRACK_FPS;
@@ -250,7 +239,7 @@ export async function trackFaceInVideo(
  * Also says before which samples the picture cut to another shot (shot-change.ts).
  */
 async function follow(
-  detector: FaceDetector,
+  detector: FaceFinder,
   ffmpeg: string,
   videoPath: string,
   info: { width: number; height: number },
@@ -303,7 +292,7 @@ async function follow(
     lost++;
     if (lost % RESEARCH_AFTER !== 0) return null;
     // Lost for a while (a cut, a fast turn): look through the whole window for the face again.
-    const faces = await detector.detectLandmarks(frame, { minFacePx });
+    const { faces } = await detector.find(frame, { minFacePx });
     const cx = lastBox.x + lastBox.width / 2;
     const cy = lastBox.y + lastBox.height / 2;
     let best: FaceLandmarks | null = null;
@@ -375,7 +364,7 @@ async function follow(
 }
 
 /** A picture's track: one sample, of the face that speaks. Any image sharp reads; EXIF orientation is applied. */
-export async function trackFaceInImage(detector: FaceDetector, imagePath: string): Promise<FaceTrack> {
+export async function trackFaceInImage(detector: FaceFinder, imagePath: string): Promise<FaceTrack> {
   const pic = await readPictureRgb(imagePath, MAX_DETECT_SIDE);
   const back = 1 / pic.scale;
   const { faces, seen } = seenIn(

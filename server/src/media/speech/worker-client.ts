@@ -35,7 +35,7 @@ export class SpeechWorkerClient {
   );
 
   async synthesize(req: Omit<SynthRequest, 'id' | 'kind'>, signal?: AbortSignal): Promise<SynthOutput> {
-    const r = (await this.client.request({ ...req, kind: 'synth' }, [], signal)) as Ok;
+    const r = (await this.client.request({ ...req, kind: 'synth' }, { signal })) as Ok;
     if (!r.samples || !r.events || r.sampleRate === undefined) throw new Error('speech worker sent no audio');
     return { sampleRate: r.sampleRate, samples: r.samples, events: r.events, stats: r.stats };
   }
@@ -50,8 +50,7 @@ export class SpeechWorkerClient {
   ): Promise<LevelResult> {
     const r = (await this.client.request(
       { ...req, kind: 'level' },
-      [req.samples.buffer as ArrayBuffer],
-      signal,
+      { transfer: [req.samples.buffer as ArrayBuffer], signal },
     )) as Ok;
     if (!r.level) throw new Error('speech worker sent no level');
     return r.level;
@@ -62,7 +61,7 @@ export class SpeechWorkerClient {
     req: { ffmpeg: string; input: string; maxSec: number },
     signal?: AbortSignal,
   ): Promise<(SpeechStats & { loudnessLufs: number }) | null> {
-    const r = (await this.client.request({ ...req, kind: 'analyse-file' }, [], signal)) as Ok;
+    const r = (await this.client.request({ ...req, kind: 'analyse-file' }, { signal })) as Ok;
     if (r.unreadable) return null;
     if (!r.stats || r.loudnessLufs === undefined) throw new Error('speech worker sent no analysis');
     return { ...r.stats, loudnessLufs: r.loudnessLufs };
