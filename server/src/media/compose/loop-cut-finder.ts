@@ -1,6 +1,7 @@
 import { FramePool } from '../animate/frame-stream.js';
 import { loopThumbsArgs } from '../ffmpeg/loop-thumbs-args.js';
 import { startFrameDecoder } from './frame-decoder.js';
+import { runJobThread } from './job-thread.js';
 import { RENDER_NICENESS } from './render-client.js';
 import { chooseLoopCut, LoopCutMeter, THUMB_SIDE } from './loop-cut.js';
 import { END_MARGIN_FRAMES } from './region-loop.js';
@@ -12,15 +13,33 @@ import type { MediaBins } from './types.js';
  */
 export const LOOP_CUT_MAX_SEC = 120;
 
+/** What the loop-cut search works on. */
+export interface LoopCutSearch {
+  bins: MediaBins;
+  clip: { path: string; durationSec: number };
+  fps: number;
+}
+
 /**
  * Where a video avatar's clip comes back to its own start (loop-cut.ts): the material frames at
  * `fps` from the clip's start that loop with no seam, or null when it has no such point (or is
- * longer than LOOP_CUT_MAX_SEC). Decodes the clip once, at thumbnail size, at a render's priority.
+ * longer than LOOP_CUT_MAX_SEC). Decodes the clip once, at thumbnail size, in a thread of its own
+ * at a render's priority (job-thread.ts): a minute of clip held the calling thread 0.2 s.
  */
 export async function findLoopCut(
   bins: MediaBins,
   clip: { path: string; durationSec: number },
   fps: number,
+  signal?: AbortSignal,
+): Promise<number | null> {
+  if (!(clip.durationSec > 0) || clip.durationSec > LOOP_CUT_MAX_SEC) return null;
+  const search: LoopCutSearch = { bins: { ffmpeg: bins.ffmpeg, ffprobe: bins.ffprobe }, clip, fps };
+  return runJobThread(import.meta.url, 'loop-cut-thread', search, { niceness: RENDER_NICENESS, signal });
+}
+
+/** findLoopCut's work, on the calling thread. */
+export async function findLoopCutHere(
+  { bins, clip, fps }: LoopCutSearch,
   signal?: AbortSignal,
 ): Promise<number | null> {
   if (!(clip.durationSec > 0) || clip.durationSec > LOOP_CUT_MAX_SEC) return null;
