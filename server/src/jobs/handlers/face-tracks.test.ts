@@ -19,6 +19,7 @@ import { resolveMediaBinaries } from '../../media/binaries.js';
 import { runMediaBinary } from '../../media/run-ffmpeg.js';
 import { LocalDiskBlobStore } from '../../storage/local-disk-blob-store.js';
 import { faceTrackFor, type FaceTrackDeps } from './face-tracks.js';
+import { withFaceTrack } from './work-sources.js';
 
 let dir = '';
 let picture = '';
@@ -94,7 +95,7 @@ async function setup(stored: FaceTrack, video?: { path: string; sampleFps: numbe
       dir,
       new AbortController().signal,
     );
-  return { detector, read, trackForRender };
+  return { d, avatar, detector, read, trackForRender };
 }
 
 const stillTrack = (model?: string): FaceTrack => ({
@@ -159,4 +160,26 @@ test("a video avatar's track with fewer samples than its renders show frames is 
   const dense = await setup(videoTrack(25), { path: clip, sampleFps: 25 });
   assert.equal((await dense.trackForRender()).samples[0]!.points[0], 5);
   assert.equal(dense.detector.calls, 0, 'a track with a sample per frame is read as stored');
+});
+
+test('a render hears how far the tracking of its video has come, and nothing when the stored track serves', async () => {
+  const clip = join(dir, 'clip-progress.mp4');
+  await runMediaBinary(resolveMediaBinaries().ffmpeg, [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=gray:s=72x96:r=25:d=1'],
+    ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', clip],
+  ]);
+  const renderOf = async (stored: FaceTrack) => {
+    const { d, avatar } = await setup(stored, { path: clip, sampleFps: 25 });
+    const heard: number[] = [];
+    const source = { kind: 'video' as const, path: clip, startSec: 0 };
+    const face = { source, width: 72, height: 96, fps: 25, avatar, clipSec: 1 };
+    const signal = new AbortController().signal;
+    await withFaceTrack(d, face, 1, dir, signal, { onProgress: (f) => heard.push(f) });
+    return heard;
+  };
+  const tracked = await renderOf(videoTrack(8));
+  assert.ok(tracked.length > 1, `${tracked.length} steps`);
+  assert.ok(tracked.every((f, i) => i === 0 || f >= tracked[i - 1]!));
+  assert.equal(tracked.at(-1), 1);
+  assert.deepEqual(await renderOf(videoTrack(25)), []);
 });

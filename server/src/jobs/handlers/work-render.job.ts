@@ -142,6 +142,8 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
     }
 
     const translating = type === 'video_translate';
+    /** The percentage the tracking of a video brought the task to (see below). */
+    let tracked = 15;
     const face = await steps.time('picture', () =>
       translating
         ? translationFace(d, task, input, tmp, ctx.signal)
@@ -161,12 +163,22 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
       sound = await steps.time('sound', () => resolveSound(d, task, input, face, tmp, ctx.signal));
       await billing.reserveForSound(task, sound.durationSec);
       await progress(15);
+      // A video tracked now (an uploaded one, or a range of the avatar's not tracked yet) can take
+      // as long as the render: its share moves the percentage from 15 to 45 instead of holding it.
       avatar = await steps.time('face track', () =>
-        withFaceTrack(d, face, sound.durationSec, tmp, ctx.signal),
+        withFaceTrack(d, face, sound.durationSec, tmp, ctx.signal, {
+          onProgress: (f) => {
+            const percent = 15 + Math.round(f * 30);
+            if (percent === tracked) return;
+            tracked = percent;
+            progress(percent).catch(() => undefined); // a lost step of the percentage is harmless
+          },
+        }),
       );
     }
-    // Where the render's own progress starts: a translation has done much of its work by now.
-    const rendering = translating ? 45 : 20;
+    // Where the render's own progress starts: a translation has done much of its work by now, and so
+    // has a render whose video was tracked first.
+    const rendering = translating ? 45 : Math.max(20, tracked);
     await progress(rendering);
 
     // The poster comes out of the final encode: a second in, or the middle of a shorter video.

@@ -204,6 +204,7 @@ export async function uploadedVideoFace(
  * The face track the render animates: the avatar's stored track (or a fresh one for the range the
  * render plays), or a track of the uploaded video or picture. Fails with 2015 when an uploaded
  * picture or video shows no usable face (`anyShare`: however rarely a video shows it, see rejectTrack).
+ * `onProgress` hears the share of a video's tracking done, when it is tracked here.
  */
 export async function withFaceTrack(
   d: FaceTrackDeps,
@@ -211,7 +212,7 @@ export async function withFaceTrack(
   durationSec: number,
   tmp: string,
   signal: AbortSignal,
-  opts: { anyShare?: boolean } = {},
+  opts: { anyShare?: boolean; onProgress?: (fraction: number) => void } = {},
 ): Promise<AvatarSource> {
   const src = face.source;
   // Uploaded pictures are tracked by resolveFace; illustrated avatars are drawn, not tracked.
@@ -231,7 +232,7 @@ export async function withFaceTrack(
   if (face.avatar) {
     const avatar = face.avatar;
     const track = await withTimeLimit(signal, limit, "tracking the avatar's face", (s, progressed) =>
-      faceTrackFor(d, avatar, src.path, tracked, tmp, s, progressed),
+      faceTrackFor(d, avatar, src.path, tracked, tmp, s, both(progressed, opts.onProgress)),
     );
     return { ...src, face: track };
   }
@@ -241,12 +242,20 @@ export async function withFaceTrack(
       d.media.bins.ffmpeg,
       src.path,
       { durationSec: face.clipSec ?? 0, width: face.width, height: face.height },
-      { ...tracked, signal: s, onProgress: progressed },
+      { ...tracked, signal: s, onProgress: both(progressed, opts.onProgress) },
     ),
   );
   judgeFaceTrack(track, 'video', 'the uploaded video', opts);
   return { ...src, face: track };
 }
+
+/** A progress callback that tells the step's watch and the caller. */
+const both =
+  (watch: () => void, caller?: (fraction: number) => void) =>
+  (fraction: number): void => {
+    watch();
+    caller?.(fraction);
+  };
 
 /** Voice settings of a stored voice, with its edits (rate, volume, pitch) applied on top of its profile. */
 export async function voiceSettingsFor(
