@@ -97,6 +97,7 @@ let status = only === 'postgres' ? 0 : run(files, { LIKENESS_TEST_DB: 'sqlite' }
  */
 const NOT_ON_POSTGRES = new Set([
   'test/integration/assets-media.test.ts',
+  'test/integration/avatar-stretch-failure.test.ts',
   'test/integration/works-media.test.ts',
   'test/integration/client-compat.test.ts',
   'test/integration/catalogue-shipped.test.ts',
