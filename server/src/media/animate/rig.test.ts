@@ -7,9 +7,10 @@ import {
   LIPS_LOWER_OUTER,
   LIPS_UPPER_INNER,
   LIPS_UPPER_OUTER,
+  LEFT_EYE,
   RIGHT_EYE,
 } from '../face/landmarks.js';
-import { buildRig, MAX_GAP_OF_WIDTH, partedLips, RigBuilder } from './rig.js';
+import { buildRig, MAX_GAP_OF_WIDTH, MIN_MOUTH_OF_EYES, partedLips, RigBuilder } from './rig.js';
 import { portraitLandmarks } from '../../../test/helpers/face-fixture.js';
 
 const points = portraitLandmarks();
@@ -40,6 +41,31 @@ test('an open pose parts the inner lips by the target gap and drops the chin fur
   const fh = dstOf(rig, ...at(FOREHEAD));
   assert.deepEqual(fh, at(FOREHEAD));
   assert.ok(rig.opening.upper.length === 22 && rig.opening.maxGap > 0);
+});
+
+test('a narrow, relaxed mouth opens as far as the face is large, not as its width says', () => {
+  // The same face with its lips drawn in toward the mouth's middle to 0.45 of the eye span.
+  const narrow = Float32Array.from(points);
+  const lips = new Set<number>([
+    ...LIPS_UPPER_OUTER,
+    ...LIPS_LOWER_OUTER,
+    ...LIPS_UPPER_INNER,
+    ...LIPS_LOWER_INNER,
+  ]);
+  const eyeSpan = Math.hypot(
+    at(LEFT_EYE.outer)[0] - at(RIGHT_EYE.outer)[0],
+    at(LEFT_EYE.outer)[1] - at(RIGHT_EYE.outer)[1],
+  );
+  const [l, r] = [at(LIPS_UPPER_OUTER[0])[0], at(LIPS_UPPER_OUTER[10])[0]];
+  const mid = (l + r) / 2;
+  const k = (0.45 * eyeSpan) / Math.abs(r - l);
+  for (const i of lips) narrow[i * 2] = mid + (points[i * 2]! - mid) * k;
+  const rig = buildRig({ points: narrow, pose: { open: 1, wide: 0, round: 0 }, blink: 0, head: null });
+  const { upper, lower } = rig.opening;
+  const gap = Math.max(...Array.from({ length: 11 }, (_, j) => lower[j * 2 + 1]! - upper[j * 2 + 1]!));
+  assert.ok(rig.opening.width < 0.5 * eyeSpan, `width ${rig.opening.width.toFixed(1)}`);
+  const expected = MAX_GAP_OF_WIDTH * MIN_MOUTH_OF_EYES * eyeSpan;
+  assert.ok(Math.abs(gap - expected) < 1, `gap ${gap.toFixed(1)}, expected ${expected.toFixed(1)}`);
 });
 
 test('the closed pose closes parted lips and leaves the eyes alone', () => {

@@ -32,8 +32,16 @@ import type { WarpMesh } from './warp.js';
  * outside the outer ring is never touched.
  */
 
-/** Widest inner-lip gap of ordinary speech, as a share of the mouth's width. */
+/** Widest inner-lip gap of ordinary speech, as a share of the mouth's width (MIN_MOUTH_OF_EYES at least). */
 export const MAX_GAP_OF_WIDTH = 0.34;
+/**
+ * The narrowest mouth the gap is scaled from, as a share of the distance between the outer eye
+ * corners. A smile widens the mouth by half (the corpus's photos: 0.68-0.87 of that distance
+ * smiling, 0.50-0.57 with closed, relaxed lips) without changing how far the jaw drops, so a face
+ * whose lips were relaxed opened a third less than a smiling one for the same speech: a small
+ * painted face's mouth moved over two or three pixels.
+ */
+export const MIN_MOUTH_OF_EYES = 0.65;
 /** How an opening is shared: the jaw carries the lower lip most of the way. */
 const LOWER_SHARE = 0.7;
 /** Corners follow the jaw by this much of the lower lip's travel. */
@@ -343,7 +351,11 @@ function buildInto(input: RigInput, builder: RigBuilder): RigResult {
     wide: clamp(input.pose.wide, POSE_RANGE.wide[0], POSE_RANGE.wide[1]),
     round: clamp(input.pose.round, POSE_RANGE.round[0], POSE_RANGE.round[1]),
   };
-  const maxGap = MAX_GAP_OF_WIDTH * width;
+  const eyeSpan = Math.hypot(
+    px(LEFT_EYE.outer) - px(RIGHT_EYE.outer),
+    py(LEFT_EYE.outer) - py(RIGHT_EYE.outer),
+  );
+  const maxGap = MAX_GAP_OF_WIDTH * Math.max(width, MIN_MOUTH_OF_EYES * eyeSpan);
 
   // Jaw hinge: level with the sides of the face at the ears (the two widest oval points).
   const hingeY = (toLocal(f, px(234), py(234))[1] + toLocal(f, px(454), py(454))[1]) / 2;
