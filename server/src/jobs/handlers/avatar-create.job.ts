@@ -35,6 +35,7 @@ import { classifyFailure, internalFailureMessage, logFailure } from './job-failu
 import { withTmpDir } from './job-tmp.js';
 import { AVATAR_FPS, outputSize } from './work-sources.js';
 import { StepTimeoutError, TIME_LIMITS, withTimeLimit } from './time-limits.js';
+import { StepTimer } from '../../lib/step-timer.js';
 
 /** What making an avatar uses. */
 export interface AvatarCreateDeps extends InputDeps, FaceTrackDeps {
@@ -128,9 +129,12 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
     avatarId: string,
     input: AvatarTaskInput,
     ctx: InputContext,
+    steps: StepTimer,
   ): Promise<MadeAvatar> {
     const { tmp, signal } = ctx;
-    const got = await acquireVideo(d, ctx, input.source, 'avatar', subjectOf(input));
+    const got = await steps.time('input', () =>
+      acquireVideo(d, ctx, input.source, 'avatar', subjectOf(input)),
+    );
     await tasks.progress(taskId, 20);
     const info = got.info;
     const size = displaySize(info.video!);
@@ -142,39 +146,43 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
     let lastPercent = 20;
     const detector = await media.faces();
     const limit = TIME_LIMITS.trackVideo(toSec, size.width * size.height, SvcCode.AvatarCloneFailed);
-    const track = await withTimeLimit(signal, limit, 'face tracking', (s, progressed) =>
-      detector.trackVideo(
-        media.bins.ffmpeg,
-        got.path,
-        { durationSec: info.durationSec, ...size },
-        {
-          toSec,
-          // Every frame a render of the avatar shows (T5).
-          sampleFps: AVATAR_FPS,
-          signal: s,
-          onProgress: (f) => {
-            progressed();
-            // Samples arrive several times a second; write only when the percentage moves.
-            const percent = 20 + Math.round(f * 50);
-            if (percent === lastPercent) return;
-            lastPercent = percent;
-            void tasks.progress(taskId, percent);
+    const track = await steps.time('face', () =>
+      withTimeLimit(signal, limit, 'face tracking', (s, progressed) =>
+        detector.trackVideo(
+          media.bins.ffmpeg,
+          got.path,
+          { durationSec: info.durationSec, ...size },
+          {
+            toSec,
+            // Every frame a render of the avatar shows (T5).
+            sampleFps: AVATAR_FPS,
+            signal: s,
+            onProgress: (f) => {
+              progressed();
+              // Samples arrive several times a second; write only when the percentage moves.
+              const percent = 20 + Math.round(f * 50);
+              if (percent === lastPercent) return;
+              lastPercent = percent;
+              void tasks.progress(taskId, percent);
+            },
           },
-        },
+        ),
       ),
     );
     // A face missing from part of the clip: the avatar plays the longest stretch where it is in view.
     const stretch = stretchToPlay(track, info.durationSec);
     const played = stretch
-      ? await playStretch(
-          taskId,
-          got.path,
-          track,
-          stretch,
-          size.width * size.height,
-          tmp,
-          signal,
-          subjectOf(input),
+      ? await steps.time('stretch', () =>
+          playStretch(
+            taskId,
+            got.path,
+            track,
+            stretch,
+            size.width * size.height,
+            tmp,
+            signal,
+            subjectOf(input),
+          ),
         )
       : { path: got.path, sec: info.durationSec, track, hash: hashing };
     const face = await judge(played.track, 'video', avatarId, tmp, stretch);
@@ -193,31 +201,35 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
     const cut = loopCut(taskId, played.path, played.sec, signal);
     cut.catch(() => undefined); // awaited below, as the region is
     const mediaKey = avatarVideoKey(avatarId);
-    await blobs.putFile(mediaKey, played.path);
+    await steps.time('store', () => blobs.putFile(mediaKey, played.path));
     const poster = join(tmp, 'poster.png');
     const posterSec = Math.min(0.5, played.sec / 2);
-    await withTimeLimit(signal, TIME_LIMITS.still, 'the poster frame', (s) =>
-      extractFrame(media.bins, played.path, posterSec, poster, { signal: s }),
-    ).catch((err: unknown) => {
-      if (signal.aborted || err instanceof StepTimeoutError) throw err;
-      // The header and both ends of the stream were fine, but this picture does not decode: the
-      // data in between is damaged, and renders would show it.
-      throw new AppError(
-        SvcCode.VideoResourceFailed,
-        `${subjectOf(input)} is damaged: its picture at ${posterSec} s does not decode; export it again and upload the new file`,
-        {},
-        { cause: err },
-      );
-    });
-    await blobs.putFile(avatarPosterKey(avatarId), poster);
-    await kept;
+    await steps
+      .time('poster', () =>
+        withTimeLimit(signal, TIME_LIMITS.still, 'the poster frame', (s) =>
+          extractFrame(media.bins, played.path, posterSec, poster, { signal: s }),
+        ),
+      )
+      .catch((err: unknown) => {
+        if (signal.aborted || err instanceof StepTimeoutError) throw err;
+        // The header and both ends of the stream were fine, but this picture does not decode: the
+        // data in between is damaged, and renders would show it.
+        throw new AppError(
+          SvcCode.VideoResourceFailed,
+          `${subjectOf(input)} is damaged: its picture at ${posterSec} s does not decode; export it again and upload the new file`,
+          {},
+          { cause: err },
+        );
+      });
+    await steps.time('store', () => blobs.putFile(avatarPosterKey(avatarId), poster));
+    await steps.time('region', () => kept);
     return {
       media_key: mediaKey,
       media_kind: 'video',
       ...size,
       duration_sec: played.sec,
       media_sha256: mediaSha256,
-      loop_cut_frames: await cut,
+      loop_cut_frames: await steps.time('loop cut', () => cut),
       face,
     };
   }
@@ -290,17 +302,24 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
     }
   }
 
-  async function fromImage(avatarId: string, input: AvatarTaskInput, ctx: InputContext): Promise<MadeAvatar> {
+  async function fromImage(
+    avatarId: string,
+    input: AvatarTaskInput,
+    ctx: InputContext,
+    steps: StepTimer,
+  ): Promise<MadeAvatar> {
     // Decoded upright as PNG, so every later step sees upright pixels.
-    const picture = await acquireImage(d, ctx, input.source, subjectOf(input), 'image');
+    const picture = await steps.time('input', () =>
+      acquireImage(d, ctx, input.source, subjectOf(input), 'image'),
+    );
     const detector = await media.faces();
     const limit = TIME_LIMITS.trackImage(SvcCode.AvatarCloneFailed);
-    const track = await withTimeLimit(ctx.signal, limit, 'face detection', () =>
-      trackFaceInImage(detector, picture.path),
+    const track = await steps.time('face', () =>
+      withTimeLimit(ctx.signal, limit, 'face detection', () => trackFaceInImage(detector, picture.path)),
     );
     const face = await judge(track, 'image', avatarId, ctx.tmp);
     const mediaKey = avatarImageKey(avatarId);
-    await blobs.putFile(mediaKey, picture.path);
+    await steps.time('store', () => blobs.putFile(mediaKey, picture.path));
     return {
       media_key: mediaKey,
       media_kind: 'image',
@@ -318,14 +337,18 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
       if (!task || !task.subject_id) return;
       const avatarId = task.subject_id;
       const input = JSON.parse(task.input) as AvatarTaskInput;
+      const steps = new StepTimer();
       try {
         const made = await withTmpDir(media.tmpDir, 'avatar', async (tmp) => {
           const work = { accountId: task.account_id, tmp, signal: ctx.signal };
           return input.kind === 'video'
-            ? fromVideo(taskId, avatarId, input, work)
-            : fromImage(avatarId, input, work);
+            ? fromVideo(taskId, avatarId, input, work, steps)
+            : fromImage(avatarId, input, work, steps);
         });
-        await avatars.completeCreation(avatarId, made);
+        await steps.time('complete', () => avatars.completeCreation(avatarId, made));
+        // Where its time went, as for a render ('work rendered'), for operators and bench/start.
+        const queuedMs = task.started_at ? Date.parse(task.started_at) - Date.parse(task.created_at) : null;
+        d.log.info({ taskId, kind: input.kind, queuedMs, ms: steps.summary() }, 'avatar made');
       } catch (err) {
         const failure = classifyFailure(err, ctx.signal, taskId);
         logFailure(d.log, taskId, err, failure);
