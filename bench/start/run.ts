@@ -27,20 +27,19 @@ const TEXT = 'Hello, and welcome to likeness.';
 
 const cleanup = new Cleanup();
 
+/** A step's milliseconds in a task's log line: 'queued' (queuedMs), or one of its `ms`. */
+const stepMs = (line: LogLine, step: string) =>
+  step === 'queued' ? Number(line.queuedMs) || 0 : ((line.ms as Record<string, number>)[step] ?? 0);
+
 /** The server's own time for a task: queued, then the job's steps (`ms.total`). */
-const serverMs = (line: LogLine) => {
-  const ms = line.ms as Record<string, number>;
-  return (Number(line.queuedMs) || 0) + ms.total!;
-};
+const serverMs = (line: LogLine) => stepMs(line, 'queued') + stepMs(line, 'total');
 
 /** Each step of the first task against the median of the later ones (ms). */
 function steps(lines: LogLine[]): string {
   const names = Object.keys(lines[0]!.ms as object).filter((k) => k !== 'total');
-  const of = (l: LogLine, k: string) => (l.ms as Record<string, number>)[k] ?? 0;
   const parts = ['queued', ...names].map((k) => {
-    const get = (l: LogLine) => (k === 'queued' ? Number(l.queuedMs) || 0 : of(l, k));
-    const later = medianAndRange(lines.slice(1).map(get))!;
-    return `${k} ${get(lines[0]!)}/${later.median}`;
+    const later = medianAndRange(lines.slice(1).map((l) => stepMs(l, k)))!;
+    return `${k} ${stepMs(lines[0]!, k)}/${later.median}`;
   });
   return `  steps, first/later median ms: ${parts.join(', ')}`;
 }

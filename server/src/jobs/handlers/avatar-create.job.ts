@@ -17,6 +17,7 @@ import {
   type FaceTrack,
   type PlayedStretch,
 } from '../../media/face/index.js';
+import { StepTimer } from '../../lib/step-timer.js';
 import { displaySize } from '../../media/probe.js';
 import type { MediaToolkit } from '../../media/toolkit.js';
 import type { AvatarFace } from '../../services/avatar-face.js';
@@ -35,7 +36,7 @@ import { classifyFailure, internalFailureMessage, logFailure } from './job-failu
 import { withTmpDir } from './job-tmp.js';
 import { AVATAR_FPS, outputSize } from './work-sources.js';
 import { StepTimeoutError, TIME_LIMITS, withTimeLimit } from './time-limits.js';
-import { StepTimer } from '../../lib/step-timer.js';
+import { queuedMsOf } from './task-timing.js';
 
 /** What making an avatar uses. */
 export interface AvatarCreateDeps extends InputDeps, FaceTrackDeps {
@@ -346,9 +347,12 @@ export function avatarCreateJob(d: AvatarCreateDeps): JobHandler<'avatar.create'
             : fromImage(avatarId, input, work, steps);
         });
         await steps.time('complete', () => avatars.completeCreation(avatarId, made));
-        // Where its time went, as for a render ('work rendered'), for operators and bench/start.
-        const queuedMs = task.started_at ? Date.parse(task.started_at) - Date.parse(task.created_at) : null;
-        d.log.info({ taskId, kind: input.kind, queuedMs, ms: steps.summary() }, 'avatar made');
+        // Where its time went, as for a render ('work rendered'), for operators and bench/start. The
+        // region and loop cut run beside the storing; their steps are what was still to wait for.
+        d.log.info(
+          { taskId, kind: input.kind, queuedMs: queuedMsOf(task), ms: steps.summary() },
+          'avatar made',
+        );
       } catch (err) {
         const failure = classifyFailure(err, ctx.signal, taskId);
         logFailure(d.log, taskId, err, failure);

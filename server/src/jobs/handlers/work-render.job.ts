@@ -30,6 +30,7 @@ import { JobName, type JobHandler } from '../job-queue.js';
 import { acquireAudio, acquireImage } from './checked-inputs.js';
 import { classifyFailure, internalFailureMessage, logFailure } from './job-failure.js';
 import { withTmpDir } from './job-tmp.js';
+import { queuedMsOf } from './task-timing.js';
 import { CUE_CHARS, templateSubtitleStyle } from './template-subtitles.js';
 import { StepTimer } from '../../lib/step-timer.js';
 import { TIME_LIMITS, withTimeLimit } from './time-limits.js';
@@ -319,12 +320,11 @@ export function workRenderJob(d: WorkRenderDeps): JobHandler<'work.render'> {
         );
         await steps.time('complete', () => billing.complete(task, out));
         // Where a render's time went, for operators sizing workers (milliseconds per step).
-        const queuedMs = task.started_at ? Date.parse(task.started_at) - Date.parse(task.created_at) : null;
         d.log.info(
           {
             taskId,
             type: task.type,
-            queuedMs,
+            queuedMs: queuedMsOf(task),
             ms: steps.summary(),
             regionSource: facts.regionSource,
             loop: facts.loop,
