@@ -143,6 +143,18 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
     media,
     services,
     async start() {
+      // The engines load and run their warm-up in their own threads while this one checks the
+      // store, cleans up and seeds: a process that renders has a render thread ready, its per-frame
+      // code compiled, before its first video (booted for that render instead, the thread would run
+      // its first seconds cold), and the speech and face engines are loaded and warmed before the
+      // first client, so its first work costs what later work costs (decision S27).
+      if (role !== 'api') warmRenderThread();
+      const warming =
+        role !== 'api' && config.media.warmUp
+          ? warmMediaEngines(media).catch((err: unknown) =>
+              log.warn({ err }, 'could not warm the speech and face engines; the first work loads them'),
+            )
+          : Promise.resolve();
       // A missing bucket, a wrong endpoint or refused credentials stop the start with a message
       // that names the S3_* variable to fix, rather than failing the first upload.
       await blobs.ping();
@@ -160,15 +172,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
       }
       await services.catalogue.seed();
       await queue.start(handlers);
-      // A process that renders has a render thread ready, its per-frame code compiled, before its
-      // first video: booted for that render instead, the thread would run its first seconds cold.
-      if (role !== 'api') warmRenderThread();
-      // Before the first client: its first work then costs what later work costs.
-      if (role !== 'api' && config.media.warmUp) {
-        await warmMediaEngines(media).catch((err: unknown) =>
-          log.warn({ err }, 'could not warm the speech and face engines; the first work loads them'),
-        );
-      }
+      await warming;
     },
     async close() {
       await queue.stop();

@@ -63,8 +63,8 @@ export async function serve(role: Exclude<ProcessRole, 'worker'> = 'all'): Promi
   const demo = await container.services.accounts.ensureDemoAccount();
   const tokenFile = join(config.dataDir, 'demo-token.txt');
   if (demo) writeFileSync(tokenFile, `${demo.token}\n`, { mode: 0o600 });
-  await container.start();
-  await warmUp(app);
+  // The HTTP path is warmed on this thread while the engines warm up in theirs (container.start).
+  await Promise.all([container.start(), warmUp(app)]);
   await app.listen({ host: config.server.host, port: config.server.port });
   // Where it listens, for admin commands run against this data dir (decision 48); gone when it stops.
   const address = app.server.address();

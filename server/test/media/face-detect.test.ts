@@ -7,7 +7,9 @@ import { after, before, test } from 'node:test';
 import sharp from 'sharp';
 import { resolveMediaBinaries } from '../../src/media/binaries.js';
 import { createFaceDetector, type FaceDetector } from '../../src/media/face/index.js';
+import { trackFaceInImage } from '../../src/media/face/tracker.js';
 import { runMediaBinary } from '../../src/media/run-ffmpeg.js';
+import { WARM_UP_PORTRAIT } from '../../src/media/warm-engines.js';
 
 const require = createRequire(import.meta.url);
 // Real group photos shipped by the dev-only face-api package (3-5 faces each).
@@ -95,4 +97,13 @@ test('synthetic images have no faces', async () => {
     }
   }
   assert.equal((await detector.detect({ data: gradient, width, height })).length, 0);
+});
+
+test('the warm-up portrait shows the search a picture avatar runs one face, mesh and all', async () => {
+  // A portrait without a face would warm the detector only: the landmark model would run cold for
+  // a process's first avatar (media/warm-engines.ts).
+  const track = await trackFaceInImage(detector, WARM_UP_PORTRAIT);
+  assert.equal(track.search?.mostAtOnce, 1);
+  assert.ok(track.samples[0]!.score > 0.5);
+  assert.equal(track.samples[0]!.points.length, 468 * 2);
 });
