@@ -148,7 +148,9 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
       // code compiled, before its first video (booted for that render instead, the thread would run
       // its first seconds cold), and the speech and face engines are loaded and warmed before the
       // first client, so its first work costs what later work costs (decision S27).
-      if (role !== 'api') warmRenderThread();
+      if (role !== 'api') {
+        warmRenderThread(config.media.warmUp ? { bins: media.bins, tmpDir: media.tmpDir } : undefined);
+      }
       const warming =
         role !== 'api' && config.media.warmUp
           ? warmMediaEngines(media).catch((err: unknown) =>

@@ -11,6 +11,7 @@ import {
   type RenderStartMessage,
   type RenderThreadInput,
   type RenderThreadMessage,
+  type RenderWarmUpVideo,
 } from './render-protocol.js';
 import type { TalkingVideoResult } from './render-video.js';
 import { buildSoundtrack, type SoundtrackReport } from './soundtrack.js';
@@ -30,19 +31,20 @@ export const RENDER_NICENESS = 10;
 let spare: Worker | null = null;
 
 /** A render thread that waits for its render at `niceness`, warming up if asked (render-thread.ts). */
-function bootRenderThread(niceness: number, warmUp: boolean): Worker {
+function bootRenderThread(niceness: number, warmUp: boolean, warmUpVideo?: RenderWarmUpVideo): Worker {
   const entry = workerEntry(import.meta.url, 'render-thread');
-  return new Worker(entry.script, { eval: entry.eval, workerData: { niceness, warmUp } });
+  return new Worker(entry.script, { eval: entry.eval, workerData: { niceness, warmUp, warmUpVideo } });
 }
 
 /**
  * Starts a render thread ahead of need, unless one is ready: the next render then skips the boot
- * and, once the thread has warmed up, finds its per-frame code compiled.
+ * and, once the thread has warmed up, finds its per-frame code compiled; with `video`, the thread
+ * then also makes a whole made-up render (a process's first thread: decision S27).
  * It waits, idle and unreferenced (the process may exit past it), until a render takes it.
  */
-export function warmRenderThread(): void {
+export function warmRenderThread(video?: RenderWarmUpVideo): void {
   if (spare) return;
-  waitAsSpare(bootRenderThread(RENDER_NICENESS, true));
+  waitAsSpare(bootRenderThread(RENDER_NICENESS, true, video));
 }
 
 /** Makes `worker` the spare: idle and unreferenced, forgotten if it ends. */

@@ -20,6 +20,16 @@ export interface RenderThreadInput {
   loopMemoryBytes?: number;
 }
 
+/**
+ * Where a thread started ahead of need makes its warm-up's whole render (render-warm-up-video.ts):
+ * absent, it warms its per-frame code only.
+ */
+export interface RenderWarmUpVideo {
+  bins: MediaBins;
+  /** A folder of the process's scratch space. */
+  tmpDir: string;
+}
+
 /** The render a thread started ahead of need is to do (the soundtrack follows separately). */
 export interface RenderStartMessage {
   type: 'start';

@@ -18,10 +18,12 @@ import {
   type RenderStartMessage,
   type RenderThreadInput,
   type RenderThreadMessage,
+  type RenderWarmUpVideo,
 } from './render-protocol.js';
 import type { SoundtrackReport } from './soundtrack.js';
 import { renderTalkingVideoInThread } from './render-video.js';
 import { warmUpRender } from './render-warm-up.js';
+import { renderWarmUpVideo } from './render-warm-up-video.js';
 
 if (!parentPort) throw new Error('render-thread runs as a worker thread');
 const port = parentPort;
@@ -31,17 +33,30 @@ const send = (m: RenderThreadMessage) => port.postMessage(m);
  * Set by the thread that boots this one: the nice value to start at, and whether to warm up (a
  * thread booted ahead of need does; one booted for a render already on its way does not).
  */
-const boot = (workerData ?? {}) as { niceness?: number; warmUp?: boolean };
+const boot = (workerData ?? {}) as { niceness?: number; warmUp?: boolean; warmUpVideo?: RenderWarmUpVideo };
 if (boot.niceness) lowerThreadPriority(boot.niceness);
 
 let warming: Generator<void, number> | null = boot.warmUp ? warmUpRender() : null;
-/** One slice of the warm-up per turn of the event loop, so that a message is never kept waiting. */
+/** Stops the warm-up's whole render (render-warm-up-video.ts) when the real one arrives. */
+const warmUpVideo = new AbortController();
+/**
+ * One slice of the warm-up per turn of the event loop, so that a message is never kept waiting;
+ * then, when asked, a whole made-up render, stopped the moment a render arrives.
+ */
 function warmUpStep(): void {
   if (!warming) return;
+  let done = false;
   try {
-    if (warming.next().done) warming = null;
+    done = warming.next().done === true;
   } catch {
     warming = null; // only ever a head start: a render does not depend on it
+  }
+  if (done) {
+    warming = null;
+    const video = boot.warmUpVideo;
+    if (video) {
+      renderWarmUpVideo(video.bins, video.tmpDir, warmUpVideo.signal).catch(() => undefined);
+    }
   }
   if (warming) setImmediate(warmUpStep);
 }
@@ -98,6 +113,7 @@ async function render(input: RenderThreadInput): Promise<void> {
 port.on('message', (m: RenderStartMessage | RenderAbortMessage | RenderSoundtrackMessage) => {
   if (m.type === 'start') {
     warming = null;
+    warmUpVideo.abort();
     void render(m.input);
   } else if (m.type === 'abort') current?.stop.abort(new Error('render aborted'));
   else if (m.type === 'soundtrack') current?.soundtrackArrived(m.report);
