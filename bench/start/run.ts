@@ -8,7 +8,7 @@
 //    100 ms, so each figure is at most 0.1 s late; the server's own figure for each task (its
 //    'avatar made' and 'work rendered' lines: queued plus the job's steps) is reported beside it,
 //    with no poll in it, and the steps of the first task against the later ones' medians.
-// The service logs at info, as `npm start` runs it.
+// The service logs at info, as `npm start` runs it. BENCH_SERVER_DIR runs another build's server/.
 import { spawnSync } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -55,7 +55,8 @@ try {
   const log = new ServerLog(['avatar made', 'work rendered']);
   const server = await startLikeness(
     { LIKENESS_DEMO_ACCOUNT: 'on', LIKENESS_LOG_LEVEL: 'info' },
-    { onLine: log.onLine },
+    // BENCH_SERVER_DIR: another build's server/ folder, to compare two versions in the same hour.
+    { onLine: log.onLine, serverDir: process.env.BENCH_SERVER_DIR },
   );
   const listenMs = performance.now() - t1;
   cleanup.add('server', async () => {

@@ -17,7 +17,7 @@ import { InProcessJobQueue } from './jobs/in-process-queue.js';
 import type { JobHandler, JobName, JobQueue } from './jobs/job-queue.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
-import { warmRenderThread } from './media/compose/index.js';
+import { renderThreadWarmed, warmRenderThread } from './media/compose/index.js';
 import { warmMediaEngines } from './media/warm-engines.js';
 import { CoverThreads } from './media/cover/index.js';
 import type { MediaToolkit } from './media/toolkit.js';
@@ -156,7 +156,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
           ? warmMediaEngines(media).catch((err: unknown) =>
               log.warn({ err }, 'could not warm the speech and face engines; the first work loads them'),
             )
-          : Promise.resolve();
+          : null;
       // A missing bucket, a wrong endpoint or refused credentials stop the start with a message
       // that names the S3_* variable to fix, rather than failing the first upload.
       await blobs.ping();
@@ -174,7 +174,11 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
       }
       await services.catalogue.seed();
       await queue.start(handlers);
-      await warming;
+      // Every warm-up ends before the first client: run later, it would compete with its requests.
+      if (role !== 'api' && config.media.warmUp) {
+        const [, thread] = await Promise.all([warming, renderThreadWarmed()]);
+        if (thread === 'timed-out') log.warn('the render thread was still warming up when the start went on');
+      }
     },
     async close() {
       await queue.stop();

@@ -4,7 +4,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { renderTalkingVideo, type TalkingVideoJob } from '../../src/media/compose/index.js';
-import { spareRenderThreadId } from '../../src/media/compose/render-client.js';
+import {
+  renderThreadWarmed,
+  spareRenderThreadId,
+  warmRenderThread,
+} from '../../src/media/compose/render-client.js';
 import { renderTalkingVideoInThread } from '../../src/media/compose/render-video.js';
 import { bins, makeAvatarVideo, makeSpeech, makeTempDir } from './compose-fixtures.js';
 
@@ -92,4 +96,15 @@ test('a thread that rendered well takes the next render; one whose render failed
   const fresh = spareRenderThreadId();
   assert.notEqual(fresh, null);
   assert.notEqual(fresh, kept);
+});
+
+test('a start can wait for the spare thread to end its warm-up; a kept thread has none to wait for', async () => {
+  // The previous test's failed render left a new spare, warming up: the wait ends with its warm-up.
+  assert.notEqual(spareRenderThreadId(), null);
+  warmRenderThread(); // a spare is there: nothing new
+  assert.equal(await renderThreadWarmed(60_000), 'warmed');
+  assert.equal(await renderThreadWarmed(60_000), 'warmed', 'raised already: at once');
+  // A thread kept after its render is warm: nothing to wait for.
+  await renderTalkingVideo(bins, job('after-warm-up.mp4'));
+  assert.equal(await renderThreadWarmed(60_000), 'none');
 });

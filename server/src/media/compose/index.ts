@@ -18,7 +18,12 @@ export type {
   VideoOutput,
 } from './types.js';
 export { ComposeInputError } from './types.js';
-export { renderTalkingVideo, RENDER_NICENESS, warmRenderThread } from './render-client.js';
+export {
+  renderTalkingVideo,
+  renderThreadWarmed,
+  RENDER_NICENESS,
+  warmRenderThread,
+} from './render-client.js';
 export { hashFile } from './region-cache.js';
 export { keepAvatarRegion } from './region-keeper-client.js';
 export type { KeepRegionJob, KeptRegion } from './region-keeper.js';

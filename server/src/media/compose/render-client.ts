@@ -26,14 +26,24 @@ export const RENDER_NICENESS = 10;
 
 /**
  * A render thread started ahead of need, at RENDER_NICENESS (booting one takes ~0.1 s: Node and
- * the modules load; it then warms up the per-frame code while it waits, ~0.6 s of its own time).
+ * the modules load; it then warms up the per-frame code while it waits, ~0.6 s of its own time),
+ * and the flag it raises when its warm-up is over (render-thread.ts).
  */
 let spare: Worker | null = null;
+let spareWarmed: Int32Array | null = null;
 
 /** A render thread that waits for its render at `niceness`, warming up if asked (render-thread.ts). */
-function bootRenderThread(niceness: number, warmUp: boolean, warmUpVideo?: RenderWarmUpVideo): Worker {
+function bootRenderThread(
+  niceness: number,
+  warmUp: boolean,
+  warmUpVideo?: RenderWarmUpVideo,
+  warmed?: Int32Array,
+): Worker {
   const entry = workerEntry(import.meta.url, 'render-thread');
-  return new Worker(entry.script, { eval: entry.eval, workerData: { niceness, warmUp, warmUpVideo } });
+  return new Worker(entry.script, {
+    eval: entry.eval,
+    workerData: { niceness, warmUp, warmUpVideo, warmed },
+  });
 }
 
 /**
@@ -44,7 +54,41 @@ function bootRenderThread(niceness: number, warmUp: boolean, warmUpVideo?: Rende
  */
 export function warmRenderThread(video?: RenderWarmUpVideo): void {
   if (spare) return;
-  waitAsSpare(bootRenderThread(RENDER_NICENESS, true, video));
+  const warmed = new Int32Array(new SharedArrayBuffer(4));
+  waitAsSpare(bootRenderThread(RENDER_NICENESS, true, video, warmed));
+  spareWarmed = warmed;
+}
+
+/** Atomics.waitAsync (ES2024, in Node since 16), typed here: the project's library is ES2022. */
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync(
+      flag: Int32Array,
+      index: number,
+      value: number,
+      timeoutMs: number,
+    ): { async: false; value: string } | { async: true; value: Promise<string> };
+  }
+).waitAsync;
+
+/**
+ * Resolves when the spare thread's warm-up is over (at once, 'none', without a spare or once a render
+ * has taken it), or after `limitMs` ('timed-out'): a start awaits it so that its warm-up does not compete with the
+ * first clients. It waits on a shared flag, not a message: a 'message' listener on an idle,
+ * unreferenced worker delays the messages of the render that later takes it (docs/notes.md).
+ */
+export async function renderThreadWarmed(limitMs = 10_000): Promise<'warmed' | 'timed-out' | 'none'> {
+  const flag = spare ? spareWarmed : null;
+  if (!flag) return 'none';
+  const wait = waitAsync(flag, 0, 0, limitMs);
+  if (!wait.async) return 'warmed'; // raised already
+  // The wait holds nothing open by itself, and the spare is unreferenced: keep the process alive.
+  const keepAlive = setTimeout(() => undefined, limitMs + 1000);
+  try {
+    return (await wait.value) === 'timed-out' ? 'timed-out' : 'warmed';
+  } finally {
+    clearTimeout(keepAlive);
+  }
 }
 
 /** Makes `worker` the spare: idle and unreferenced, forgotten if it ends. */
@@ -52,11 +96,19 @@ function waitAsSpare(worker: Worker): void {
   worker.removeAllListeners();
   worker.unref();
   const forget = () => {
-    if (spare === worker) spare = null;
+    if (spare !== worker) return;
+    // A thread that ended will not say its warm-up is over: say it for it.
+    if (spareWarmed) {
+      Atomics.store(spareWarmed, 0, 1);
+      Atomics.notify(spareWarmed, 0);
+    }
+    spare = null;
+    spareWarmed = null;
   };
   worker.once('exit', forget);
   worker.once('error', forget);
   spare = worker;
+  spareWarmed = null;
 }
 
 /** Renders one thread does before it ends anyway, however small its heap stays. */
@@ -88,7 +140,10 @@ export function spareRenderThreadId(): number | null {
  */
 function takeRenderThread(niceness: number): Worker {
   const ready = spare && niceness >= RENDER_NICENESS ? spare : null;
-  if (ready) spare = null;
+  if (ready) {
+    spare = null;
+    spareWarmed = null;
+  }
   const worker = ready ?? bootRenderThread(niceness, false);
   worker.removeAllListeners();
   worker.ref();

@@ -30,11 +30,24 @@ const port = parentPort;
 const send = (m: RenderThreadMessage) => port.postMessage(m);
 
 /**
- * Set by the thread that boots this one: the nice value to start at, and whether to warm up (a
- * thread booted ahead of need does; one booted for a render already on its way does not).
+ * Set by the thread that boots this one: the nice value to start at, whether to warm up (a thread
+ * booted ahead of need does; one booted for a render already on its way does not), where to make
+ * the warm-up's whole render (absent: none), and a flag to raise when the warm-up has ended.
  */
-const boot = (workerData ?? {}) as { niceness?: number; warmUp?: boolean; warmUpVideo?: RenderWarmUpVideo };
+const boot = (workerData ?? {}) as {
+  niceness?: number;
+  warmUp?: boolean;
+  warmUpVideo?: RenderWarmUpVideo;
+  warmed?: Int32Array;
+};
 if (boot.niceness) lowerThreadPriority(boot.niceness);
+
+/** Tells the booting thread, waiting with Atomics (renderThreadWarmed), that the warm-up is over. */
+function warmUpEnded(): void {
+  if (!boot.warmed) return;
+  Atomics.store(boot.warmed, 0, 1);
+  Atomics.notify(boot.warmed, 0);
+}
 
 let warming: Generator<void, number> | null = boot.warmUp ? warmUpRender() : null;
 /** Stops the warm-up's whole render (render-warm-up-video.ts) when the real one arrives. */
@@ -50,17 +63,21 @@ function warmUpStep(): void {
     done = warming.next().done === true;
   } catch {
     warming = null; // only ever a head start: a render does not depend on it
+    warmUpEnded();
   }
   if (done) {
     warming = null;
     const video = boot.warmUpVideo;
     if (video) {
-      renderWarmUpVideo(video.bins, video.tmpDir, warmUpVideo.signal).catch(() => undefined);
-    }
+      renderWarmUpVideo(video.bins, video.tmpDir, warmUpVideo.signal)
+        .catch(() => undefined)
+        .finally(warmUpEnded);
+    } else warmUpEnded();
   }
   if (warming) setImmediate(warmUpStep);
 }
 if (warming) setImmediate(warmUpStep);
+else warmUpEnded();
 
 /** The render under way: its abort switch and its soundtrack, which the asking thread sends. */
 interface Current {
@@ -114,6 +131,7 @@ port.on('message', (m: RenderStartMessage | RenderAbortMessage | RenderSoundtrac
   if (m.type === 'start') {
     warming = null;
     warmUpVideo.abort();
+    warmUpEnded();
     void render(m.input);
   } else if (m.type === 'abort') current?.stop.abort(new Error('render aborted'));
   else if (m.type === 'soundtrack') current?.soundtrackArrived(m.report);
