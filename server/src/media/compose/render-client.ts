@@ -72,10 +72,11 @@ const waitAsync = (
 ).waitAsync;
 
 /**
- * Resolves when the spare thread's warm-up is over (at once, 'none', without a spare or once a render
- * has taken it), or after `limitMs` ('timed-out'): a start awaits it so that its warm-up does not compete with the
- * first clients. It waits on a shared flag, not a message: a 'message' listener on an idle,
- * unreferenced worker delays the messages of the render that later takes it (docs/notes.md).
+ * Resolves when the spare thread's warm-up is over ('warmed'), at once without a spare or once a
+ * render has taken it ('none'), or after `limitMs` ('timed-out'). A start awaits it, so that the
+ * warm-up does not compete with the first clients. It waits on a shared flag, not a message: a
+ * 'message' listener on an idle, unreferenced worker delays the messages of the render that later
+ * takes it (docs/notes.md).
  */
 export async function renderThreadWarmed(limitMs = 10_000): Promise<'warmed' | 'timed-out' | 'none'> {
   const flag = spare ? spareWarmed : null;
