@@ -148,15 +148,13 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
       // code compiled, before its first video (booted for that render instead, the thread would run
       // its first seconds cold), and the speech and face engines are loaded and warmed before the
       // first client, so its first work costs what later work costs (decision S27).
-      if (role !== 'api') {
-        warmRenderThread(config.media.warmUp ? { bins: media.bins, tmpDir: media.tmpDir } : undefined);
-      }
-      const warming =
-        role !== 'api' && config.media.warmUp
-          ? warmMediaEngines(media).catch((err: unknown) =>
-              log.warn({ err }, 'could not warm the speech and face engines; the first work loads them'),
-            )
-          : null;
+      const warmsUp = role !== 'api' && config.media.warmUp;
+      if (role !== 'api') warmRenderThread(warmsUp ? { bins: media.bins, tmpDir: media.tmpDir } : undefined);
+      const warming = warmsUp
+        ? warmMediaEngines(media).catch((err: unknown) =>
+            log.warn({ err }, 'could not warm the speech and face engines; the first work loads them'),
+          )
+        : null;
       // A missing bucket, a wrong endpoint or refused credentials stop the start with a message
       // that names the S3_* variable to fix, rather than failing the first upload.
       await blobs.ping();
@@ -175,7 +173,7 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
       await services.catalogue.seed();
       await queue.start(handlers);
       // Every warm-up ends before the first client: run later, it would compete with its requests.
-      if (role !== 'api' && config.media.warmUp) {
+      if (warmsUp) {
         const [, thread] = await Promise.all([warming, renderThreadWarmed()]);
         if (thread === 'timed-out') log.warn('the render thread was still warming up when the start went on');
       }

@@ -35,7 +35,8 @@ test('the warm-up speaks sentences in the plain voice, then a public voice, and 
   const spoken: { text: string; profiled: boolean }[] = [];
   const looked: string[] = [];
   try {
-    // The fake finds nothing: the warm-up says so, after both engines were run to their end.
+    // This fake detector finds no face in the portrait, so the warm-up rejects; it does so only
+    // after every speech step has run and its file is gone.
     await assert.rejects(
       warmMediaEngines({
         speech: recordingSpeech(spoken),

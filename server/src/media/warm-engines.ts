@@ -35,7 +35,6 @@ export const SPEECH_WARM_UP: readonly { text: string; voice: VoiceSettings }[] =
  */
 export async function warmMediaEngines(
   media: Pick<MediaToolkit, 'speech' | 'faces' | 'tmpDir'>,
-  portrait = WARM_UP_PORTRAIT,
 ): Promise<void> {
   await mkdir(media.tmpDir, { recursive: true });
   const speak = async () => {
@@ -47,7 +46,7 @@ export async function warmMediaEngines(
     }
   };
   const look = async () => {
-    const track = await trackFaceInImage(await media.faces(), portrait);
+    const track = await trackFaceInImage(await media.faces(), WARM_UP_PORTRAIT);
     if (!(track.samples[0]!.score > 0)) throw new Error('the warm-up portrait showed no face');
   };
   // Both run to their end (no file left behind, nothing still loading when the first client comes)

@@ -6,6 +6,7 @@ import type { FaceTrack } from '../face/track.js';
 import type { TimedPhoneme } from '../speech/timing.js';
 import { encodeWav } from '../speech/wav.js';
 import { renderTalkingVideoInThread, type TalkingVideoResult } from './render-video.js';
+import { madeUpVoice, paintGradient } from './render-warm-up.js';
 import type { MediaBins, TalkingVideoJob } from './types.js';
 
 /**
@@ -27,6 +28,7 @@ export async function renderWarmUpVideo(
     const { job, picture, speech } = warmUpJob(dir);
     await sharp(picture.pixels, { raw: picture.raw }).png().toFile(job.avatar.path);
     await writeFile(job.speech.path, encodeWav(speech, SPEECH_RATE));
+    signal.throwIfAborted(); // a render arrived while the inputs were written: start nothing
     return await renderTalkingVideoInThread(bins, job, { signal, tmpDir: dir });
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -66,16 +68,11 @@ export function warmUpJob(dir: string) {
     still: { path: path.join(dir, 'still.jpg'), atSec: SECONDS / 2 },
     aigcLabel: { text: 'AI' },
   };
-  // A soft gradient: the warp and the mouth painter read real differences.
   const pixels = Buffer.alloc(width * height * 3);
-  for (let p = 0; p < pixels.length; p++) pixels[p] = 64 + ((p * 7) % 128);
-  // Three voiced syllables a second, as the per-frame warm-up's voice.
+  paintGradient(pixels);
+  // The per-frame warm-up's voice, as 16-bit samples.
   const speech = new Int16Array(SECONDS * SPEECH_RATE);
-  for (let i = 0; i < speech.length; i++) {
-    const t = i / SPEECH_RATE;
-    const syllable = Math.max(0, Math.sin(2 * Math.PI * 3 * t));
-    speech[i] = Math.round(8000 * syllable * Math.sin(2 * Math.PI * 150 * t));
-  }
+  for (let i = 0; i < speech.length; i++) speech[i] = Math.round(32767 * madeUpVoice(i / SPEECH_RATE));
   return { job, picture: { pixels, raw: { width, height, channels: 3 as const } }, speech };
 }
 

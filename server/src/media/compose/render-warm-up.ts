@@ -51,8 +51,7 @@ export function* warmUpRender(): Generator<void, number> {
   // A Buffer, as the decoder's frames are: the same types keep the compiled code valid for them.
   const frame = Buffer.alloc(frameBytes(region.width, region.height));
   for (let i = 0; i < frames; i++) {
-    // A soft gradient, so the warp samples and the painter reads real differences.
-    for (let p = 0; p < frame.length; p++) frame[p] = 64 + ((p * 7) % 128);
+    paintGradient(frame);
     animator.render(i, frame);
     if (i % SLICE === SLICE - 1) yield;
   }
@@ -75,11 +74,18 @@ function swayingTrack(seconds: number): FaceTrack {
 function syntheticVoiceFeatures() {
   const analyser = new DrivingAudioAnalyser('speech', DRIVING_SAMPLE_RATE);
   const samples = new Float32Array(SECONDS * DRIVING_SAMPLE_RATE);
-  for (let i = 0; i < samples.length; i++) {
-    const t = i / DRIVING_SAMPLE_RATE;
-    const syllable = Math.max(0, Math.sin(2 * Math.PI * 3 * t));
-    samples[i] = 0.3 * syllable * (Math.sin(2 * Math.PI * 150 * t) + 0.5 * Math.sin(2 * Math.PI * 450 * t));
-  }
+  for (let i = 0; i < samples.length; i++) samples[i] = madeUpVoice(i / DRIVING_SAMPLE_RATE);
   analyser.push(samples);
   return analyser.finish();
+}
+
+/** A soft gradient over a made-up frame, so that the warp samples and the painter read real differences. */
+export function paintGradient(frame: Uint8Array): void {
+  for (let p = 0; p < frame.length; p++) frame[p] = 64 + ((p * 7) % 128);
+}
+
+/** A made-up voice at `t` seconds (-0.45..0.45): three voiced syllables a second, a 150 Hz buzz. */
+export function madeUpVoice(t: number): number {
+  const syllable = Math.max(0, Math.sin(2 * Math.PI * 3 * t));
+  return 0.3 * syllable * (Math.sin(2 * Math.PI * 150 * t) + 0.5 * Math.sin(2 * Math.PI * 450 * t));
 }
