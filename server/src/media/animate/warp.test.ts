@@ -96,3 +96,63 @@ test('a frame warps its two chroma planes together exactly as plane by plane, an
   // The triangle up to (24, 1) has no moved corner: it is not in the box.
   assert.deepEqual(movedBox(mesh), { x0: 2, y0: 2, x1: 46, y1: 30 });
 });
+
+/** The Catmull-Rom cubic of `p` at (u, v), pixel centres at integers: what the luma warp samples. */
+function cubicAt(p: Plane, u: number, v: number): number {
+  const w = (t: number) => [
+    ((-0.5 * t + 1) * t - 0.5) * t,
+    (1.5 * t - 2.5) * t * t + 1,
+    ((-1.5 * t + 2) * t + 0.5) * t,
+    (0.5 * t - 0.5) * t * t,
+  ];
+  const ix = Math.floor(u);
+  const iy = Math.floor(v);
+  const ax = w(u - ix);
+  const ay = w(v - iy);
+  let acc = 0;
+  for (let j = 0; j < 4; j++)
+    for (let k = 0; k < 4; k++) acc += ay[j]! * ax[k]! * p.data[(iy - 1 + j) * p.width + ix - 1 + k]!;
+  return Math.min(255, Math.max(0, Math.round(acc)));
+}
+
+test('a turned picture is sampled with the cubic: within one level of it at a tilt (two passes) and a turn', () => {
+  // Texture with detail at every scale (the cubic's weights and a shortcut's errors both show).
+  const n = 96;
+  const from = plane(
+    n,
+    n,
+    (x, y) => (Math.sin(x * 0.9) * Math.cos(y * 0.7) * 90 + ((x * 7 + y * 13) % 17) * 4 + 100) | 0,
+  );
+  const c = n / 2;
+  // 1.7 degrees (a head's idle tilt: rows read a nearly level path) and 12 (rows read a slope).
+  for (const deg of [1.7, 12]) {
+    const a = (deg * Math.PI) / 180;
+    const src = square(c - 24, c - 24, c + 24, c + 24);
+    const dst = new Float32Array(8);
+    for (let i = 0; i < 4; i++) {
+      const x = src[i * 2]! - c;
+      const y = src[i * 2 + 1]! - c;
+      dst[i * 2] = c + x * Math.cos(a) - y * Math.sin(a) + 0.37;
+      dst[i * 2 + 1] = c + x * Math.sin(a) + y * Math.cos(a) - 0.21;
+    }
+    const to = plane(n, n, () => 0);
+    warpPlane(from, to, { src, dst, triangles: quad });
+    let compared = 0;
+    for (let y = c - 16; y < c + 16; y++) {
+      for (let x = c - 16; x < c + 16; x++) {
+        // The destination pixel's centre carried back to the source (the inverse turn).
+        const px = x + 0.5 - c - 0.37;
+        const py = y + 0.5 - c + 0.21;
+        const u = c + px * Math.cos(a) + py * Math.sin(a) - 0.5;
+        const v = c - px * Math.sin(a) + py * Math.cos(a) - 0.5;
+        const got = to.data[y * n + x]!;
+        assert.ok(
+          Math.abs(got - cubicAt(from, u, v)) <= 1,
+          `${deg}°, (${x}, ${y}): ${got} against ${cubicAt(from, u, v)}`,
+        );
+        compared++;
+      }
+    }
+    assert.equal(compared, 32 * 32);
+  }
+});
