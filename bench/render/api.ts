@@ -19,6 +19,8 @@
 //   BENCH_RENDER_SEC (default 60), BENCH_RENDER_SIZES (default 720x1280,1080x1920),
 //   BENCH_RENDER_RUNS (default 3: the settled avatar's first video and 2 later ones),
 //   BENCH_RENDER_CLIP (default drifts: a clip that does not loop seamlessly, as users' own; or loops),
+//   BENCH_RENDER_AVATAR (default clip; photo: a headshot photo (inputs.ts makeHeadshot) made with
+//   create_by_image instead, against a bare encode of the photo with the same sound),
 //   BENCH_POLL_MS (default 1000), BENCH_SETTLE_SEC (default 60).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -38,7 +40,14 @@ import {
   type RenderTimes,
   type VideoKind,
 } from './api-report.js';
-import { bareEncode, makeAvatarClip, makeVoice, type ClipKind } from './inputs.js';
+import {
+  bareEncode,
+  barePhotoEncode,
+  makeAvatarClip,
+  makeHeadshot,
+  makeVoice,
+  type ClipKind,
+} from './inputs.js';
 
 const SECONDS = Number(process.env.BENCH_RENDER_SEC ?? 60);
 const RUNS = Math.max(1, Number(process.env.BENCH_RENDER_RUNS ?? 3));
@@ -46,6 +55,9 @@ const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 1000);
 const SETTLE_SEC = Number(process.env.BENCH_SETTLE_SEC ?? 60);
 const CLIP = (process.env.BENCH_RENDER_CLIP ?? 'drifts') as ClipKind;
 if (CLIP !== 'drifts' && CLIP !== 'loops') throw new Error(`BENCH_RENDER_CLIP: drifts or loops, not ${CLIP}`);
+const AVATAR = process.env.BENCH_RENDER_AVATAR ?? 'clip';
+if (AVATAR !== 'clip' && AVATAR !== 'photo')
+  throw new Error(`BENCH_RENDER_AVATAR: clip or photo, not ${AVATAR}`);
 const SIZES = (process.env.BENCH_RENDER_SIZES ?? '720x1280,1080x1920').split(',').map((s) => {
   const [w, h] = s.split('x').map(Number) as [number, number];
   return { width: w, height: h };
@@ -60,10 +72,13 @@ const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** One size on its own fresh server: the fresh first video, then the settled ones. */
 async function measureSize(size: { width: number; height: number }, speech: string): Promise<Measured[]> {
   const label = `${size.width}x${size.height}`;
-  const clip = await makeAvatarClip(bins, work, size, true, CLIP);
+  const photo = AVATAR === 'photo';
+  const clip = photo ? await makeHeadshot(work, size) : await makeAvatarClip(bins, work, size, true, CLIP);
   const bare = async () => {
     const t0 = performance.now();
-    await bareEncode(bins, clip, speech, SECONDS, size, join(work, `bare-${label}.mp4`));
+    const out = join(work, `bare-${label}.mp4`);
+    if (photo) await barePhotoEncode(bins, clip, speech, SECONDS, size, out);
+    else await bareEncode(bins, clip, speech, SECONDS, size, out);
     return performance.now() - t0;
   };
   const beforeStart = await bare();
@@ -86,8 +101,8 @@ async function measureSize(size: { width: number; height: number }, speech: stri
     /** A new avatar from the clip (uploaded again, as a user making one would). */
     const newAvatar = async (title: string) => {
       const t0 = Date.now();
-      const made = await call('POST', '/avatar/create_by_video', {
-        file_id: await upload('mp4', await readFile(clip)),
+      const made = await call('POST', photo ? '/avatar/create_by_image' : '/avatar/create_by_video', {
+        file_id: await upload(photo ? 'png' : 'mp4', await readFile(clip)),
         title,
       });
       const avatar = String((await poll('/avatar/task', made.task_id)).avatar);
@@ -157,7 +172,7 @@ async function measureSize(size: { width: number; height: number }, speech: stri
 
 try {
   console.log(
-    `bench/render/api: ${SECONDS} s videos, a '${CLIP}' clip, the client polls every ${POLL_MS} ms; ` +
+    `bench/render/api: ${SECONDS} s videos, ${AVATAR === 'photo' ? 'a headshot photo' : `a '${CLIP}' clip`}, the client polls every ${POLL_MS} ms; ` +
       `sizes ${SIZES.map((s) => `${s.width}x${s.height}`).join(', ')}`,
   );
   const speech = await makeVoice(bins, work, SECONDS);

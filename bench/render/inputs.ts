@@ -52,6 +52,41 @@ export async function makeAvatarClip(
   return clip;
 }
 
+/**
+ * A headshot photo at `size`: the sample portrait's face cropped close, as a selfie or a profile
+ * picture frames it (the face about 60 % of the width; 430 px wide at 720x1280). A photo's idle
+ * head motion warps a disc about twice the face's size every frame, so this is the photo avatar
+ * that costs a render most.
+ */
+export async function makeHeadshot(work: string, size: { width: number; height: number }): Promise<string> {
+  const photo = join(work, `headshot-${size.width}x${size.height}.png`);
+  await sharp(facePhoto(1))
+    .extract({ left: 378, top: 233, width: 300, height: 533 })
+    .resize(size.width, size.height, { fit: 'fill' })
+    .png()
+    .toFile(photo);
+  return photo;
+}
+
+/** The baseline for a photo: the picture for `seconds` at FPS, scaled to the output, encoded with the sound. */
+export async function barePhotoEncode(
+  bins: MediaBins,
+  photo: string,
+  speech: string,
+  seconds: number,
+  size: { width: number; height: number },
+  out: string,
+): Promise<void> {
+  await ff(bins, [
+    ...['-loop', '1', '-framerate', String(FPS), '-i', photo, '-i', speech],
+    ...['-map', '0:v', '-map', '1:a', '-t', String(seconds)],
+    ...['-vf', `scale=${size.width}:${size.height},fps=${FPS}`],
+    ...x264Args(DEFAULT_VIDEO_ENCODER),
+    ...aacArgs(),
+    ...['-movflags', '+faststart', out],
+  ]);
+}
+
 /** `seconds` of voiced syllables with pauses, mono WAV. */
 export async function makeVoice(bins: MediaBins, work: string, seconds: number): Promise<string> {
   const speech = join(work, `speech-${seconds}.wav`);

@@ -5,7 +5,6 @@ import type { HeadTrack } from './idle-motion.js';
 import { chromaScaleOfLips, paintMouth } from './mouth-paint.js';
 import { RigBuilder, type HeadMotion, type RigResult } from './rig.js';
 import type { MouthTimeline } from './timeline/types.js';
-import { fineLuma, type FineLuma } from './fine-luma.js';
 import { copyBox, joinBounds, movedBox, warpFrame, warpFrameInPlace, type PixelBounds } from './warp.js';
 import type { FrameAnimator } from './frame-stream.js';
 
@@ -117,8 +116,6 @@ export class FaceAnimator implements FrameAnimator {
   private readonly scratch: [Plane, Plane, Plane];
   /** What `render` receives: the whole frame, or the region of it that forRegion names. */
   private readonly area: FrameRegion;
-  /** The still picture `render` was last given as `base`, with its luma's quarter-pixel grid. */
-  private still: { base: Uint8Array; fine: FineLuma } | null = null;
 
   constructor(
     private readonly anim: FaceAnimation,
@@ -198,8 +195,7 @@ export class FaceAnimator implements FrameAnimator {
     let source: [Plane, Plane, Plane];
     if (base) {
       source = planes({ width: w, height: h, data: base });
-      if (this.still?.base !== base) this.still = { base, fine: fineLuma(source[0]) };
-      warpFrame(source, out, rig.mesh, this.still.fine);
+      warpFrame(source, out, rig.mesh);
     } else {
       // The warp copies to scratch only what moves; the painter also reads the source's mouth.
       copyBox(out, this.scratch, sourceMouthBox(rig));

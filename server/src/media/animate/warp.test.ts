@@ -115,7 +115,7 @@ function cubicAt(p: Plane, u: number, v: number): number {
   return Math.min(255, Math.max(0, Math.round(acc)));
 }
 
-test('a turned picture is sampled with the cubic: within one level of it at a tilt (two passes) and a turn', () => {
+test('a turned picture is sampled with the cubic: within one level of it at a tilt and a turn', () => {
   // Texture with detail at every scale (the cubic's weights and a shortcut's errors both show).
   const n = 96;
   const from = plane(
@@ -124,7 +124,7 @@ test('a turned picture is sampled with the cubic: within one level of it at a ti
     (x, y) => (Math.sin(x * 0.9) * Math.cos(y * 0.7) * 90 + ((x * 7 + y * 13) % 17) * 4 + 100) | 0,
   );
   const c = n / 2;
-  // 1.7 degrees (a head's idle tilt: rows read a nearly level path) and 12 (rows read a slope).
+  // 1.7 degrees (a head's idle tilt) and 12.
   for (const deg of [1.7, 12]) {
     const a = (deg * Math.PI) / 180;
     const src = square(c - 24, c - 24, c + 24, c + 24);

@@ -1,13 +1,11 @@
-import { FINE, type FineLuma } from './fine-luma.js';
 import type { Plane } from './frame.js';
 
 type Planes = [Plane, Plane, Plane];
 
 /**
  * Piecewise-affine image warp: each destination triangle is filled from the matching source
- * triangle, the luma sampled with a cubic (sampleRowsCubic) and the chroma bilinearly. Triangles
- * whose corners do not move are skipped, so only the part of the frame that deforms costs
- * anything; the rest is left exactly as it was.
+ * triangle, sampled bilinearly. Triangles whose corners do not move are skipped, so only the part
+ * of the frame that deforms costs anything; the rest is left exactly as it was.
  */
 
 export interface WarpMesh {
@@ -72,7 +70,6 @@ function fillMoved(
   to: Plane,
   from2: Plane | null,
   to2: Plane | null,
-  fine: FineLuma | null = null,
 ): void {
   const { triangles } = mesh;
   const a = triangles[t]! * 2;
@@ -82,7 +79,6 @@ function fillMoved(
   if (rows === 0) return;
   if (from2 && to2)
     sampleRowPairs(from.data, to.data, from2.data, to2.data, from.width, to.width, from.height, rows);
-  else if (fine) sampleRowsFine(fine, from.data, to.data, from.width, to.width, from.height, rows);
   else if (scale === 1) sampleRowsCubic(from.data, to.data, from.width, to.width, from.height, rows);
   else sampleRows(from.data, to.data, from.width, to.width, from.height, rows);
 }
@@ -270,14 +266,9 @@ function sampleRowsCubic(
 ): void {
   const uX = rowStep[0]!;
   const vX = rowStep[1]!;
-  const level = uX >= 0.5 && uX <= 2 && Math.abs(vX) <= uX * LEVEL_SLOPE;
   for (let r = 0; r < rows; r++) {
     if (rowInside[r] !== 2) {
       sampleRow(src, out, sw, w, sh, r);
-      continue;
-    }
-    if (level) {
-      sampleRowCubicLevel(src, out, sw, w, sh, r);
       continue;
     }
     const xe = rowEnd[r]!;
@@ -309,112 +300,6 @@ function sampleRowsCubic(
       i += sw;
       acc += ay3 * (ax0 * src[i]! + ax1 * src[i + 1]! + ax2 * src[i + 2]! + ax3 * src[i + 3]!);
       out[o] = acc <= 0 ? 0 : acc >= 255 ? 255 : (acc + 0.5) | 0;
-    }
-  }
-}
-
-/**
- * The largest source slope (rows per column) along a destination row for which sampleRowCubicLevel
- * serves the cubic: the head's idle tilt (up to 2.6 degrees) gives 0.045.
- */
-const LEVEL_SLOPE = 0.05;
-
-/** The vertical cubic's value at each source column of a row (sampleRowCubicLevel), grown as needed. */
-let columns = new Float64Array(1024);
-
-/**
- * Row `r` of sampleRowsCubic when its source path is nearly level (|slope| <= LEVEL_SLOPE): the
- * cubic in two passes. Each source column the row reads is first interpolated vertically, once, at
- * the height the path crosses it; each pixel then interpolates those columns horizontally. That is
- * 8 taps a pixel instead of 16, about half the time, and a column serves the up to four pixels
- * that read it at one height where the full cubic reads it at each pixel's own: heights at most two
- * columns apart along the path, so 2 x LEVEL_SLOPE = 0.1 pixel at most (0.04 for the usual tilt).
- */
-function sampleRowCubicLevel(
-  src: Uint8Array,
-  out: Uint8Array,
-  sw: number,
-  w: number,
-  sh: number,
-  r: number,
-): void {
-  const uX = rowStep[0]!;
-  const slope = rowStep[1]! / uX;
-  const xs = rowStart[r]!;
-  const xe = rowEnd[r]!;
-  const u0 = rowU[r]!;
-  const v0 = rowV[r]!;
-  // Columns c0..c1 hold every tap (triangleRows checked they lie inside for the pixels' own heights;
-  // a column's height differs by at most 0.1, so it is clamped to where its four taps lie inside).
-  const c0 = (u0 | 0) - 1;
-  const c1 = ((u0 + uX * (xe - xs)) | 0) + 2;
-  if (columns.length < c1 - c0 + 1) columns = new Float64Array(2 * (c1 - c0 + 1));
-  const vMax = sh - 2 - 1e-6;
-  for (let c = c0; c <= c1; c++) {
-    let v = v0 + (c - u0) * slope;
-    v = v < 1 ? 1 : v > vMax ? vMax : v;
-    const iy = v | 0;
-    const ty = v - iy;
-    const ty2 = ty * ty;
-    const i = (iy - 1) * sw + c;
-    columns[c - c0] =
-      ((-0.5 * ty + 1) * ty2 - 0.5 * ty) * src[i]! +
-      ((1.5 * ty - 2.5) * ty2 + 1) * src[i + sw]! +
-      ((-1.5 * ty + 2) * ty2 + 0.5 * ty) * src[i + 2 * sw]! +
-      (0.5 * ty - 0.5) * ty2 * src[i + 3 * sw]!;
-  }
-  let o = rowY[r]! * w + xs;
-  let u = u0;
-  for (let x = xs; x <= xe; x++, o++, u += uX) {
-    const ix = u | 0;
-    const tx = u - ix;
-    const tx2 = tx * tx;
-    const j = ix - 1 - c0;
-    const acc =
-      ((-0.5 * tx + 1) * tx2 - 0.5 * tx) * columns[j]! +
-      ((1.5 * tx - 2.5) * tx2 + 1) * columns[j + 1]! +
-      ((-1.5 * tx + 2) * tx2 + 0.5 * tx) * columns[j + 2]! +
-      (0.5 * tx - 0.5) * tx2 * columns[j + 3]!;
-    out[o] = acc <= 0 ? 0 : acc >= 255 ? 255 : (acc + 0.5) | 0;
-  }
-}
-
-/**
- * sampleRowsCubic from a still picture's quarter-pixel grid (fine-luma.ts): each pixel takes the
- * grid's nearest value, one read instead of the cubic's sixteen taps. Rows at the edges fall back
- * to sampleRow.
- */
-function sampleRowsFine(
-  fine: FineLuma,
-  src: Uint8Array,
-  out: Uint8Array,
-  sw: number,
-  w: number,
-  sh: number,
-  rows: number,
-): void {
-  const grid = fine.data;
-  const stride = fine.stride;
-  const fX = rowStep[0]! * FINE;
-  const fY = rowStep[1]! * FINE;
-  for (let r = 0; r < rows; r++) {
-    if (rowInside[r] === 0) {
-      sampleRow(src, out, sw, w, sh, r);
-      continue;
-    }
-    const xe = rowEnd[r]!;
-    let x = rowStart[r]!;
-    let o = rowY[r]! * w + x;
-    let fu = rowU[r]! * FINE;
-    let fv = rowV[r]! * FINE;
-    for (; x <= xe; x++, o++, fu += fX, fv += fY) {
-      const gx = fu | 0;
-      const gy = fv | 0;
-      const ax = fu - gx;
-      const i = gy * stride + gx;
-      const top = grid[i]! + (grid[i + 1]! - grid[i]!) * ax;
-      const bot = grid[i + stride]! + (grid[i + stride + 1]! - grid[i + stride]!) * ax;
-      out[o] = (top + (bot - top) * (fv - gy) + 0.5) | 0;
     }
   }
 }
@@ -525,24 +410,14 @@ function sampleRowPairs(
   }
 }
 
-/**
- * Warps all three planes of a 4:2:0 frame (chroma at half scale, both chroma planes together).
- * `fine`, when given, is `from`'s luma on its quarter-pixel grid (a still picture warped every
- * frame), which the luma is then read from.
- */
-export function warpFrame(from: Planes, to: Planes, mesh: WarpMesh, fine: FineLuma | null = null): void {
-  warpMoved(from, to, mesh, findMoved(mesh), fine);
+/** Warps all three planes of a 4:2:0 frame (chroma at half scale, both chroma planes together). */
+export function warpFrame(from: Planes, to: Planes, mesh: WarpMesh): void {
+  warpMoved(from, to, mesh, findMoved(mesh));
 }
 
 /** warpFrame over the `count` triangles findMoved listed. */
-function warpMoved(
-  from: Planes,
-  to: Planes,
-  mesh: WarpMesh,
-  count: number,
-  fine: FineLuma | null = null,
-): void {
-  for (let k = 0; k < count; k++) fillMoved(mesh, moved[k]!, 1, from[0], to[0], null, null, fine);
+function warpMoved(from: Planes, to: Planes, mesh: WarpMesh, count: number): void {
+  for (let k = 0; k < count; k++) fillMoved(mesh, moved[k]!, 1, from[0], to[0], null, null);
   for (let k = 0; k < count; k++) fillMoved(mesh, moved[k]!, 0.5, from[1], to[1], from[2], to[2]);
 }
 
