@@ -40,14 +40,7 @@ import {
   type RenderTimes,
   type VideoKind,
 } from './api-report.js';
-import {
-  bareEncode,
-  barePhotoEncode,
-  makeAvatarClip,
-  makeHeadshot,
-  makeVoice,
-  type ClipKind,
-} from './inputs.js';
+import { bareEncode, makeAvatarClip, makeHeadshot, makeVoice, type ClipKind } from './inputs.js';
 
 const SECONDS = Number(process.env.BENCH_RENDER_SEC ?? 60);
 const RUNS = Math.max(1, Number(process.env.BENCH_RENDER_RUNS ?? 3));
@@ -77,8 +70,7 @@ async function measureSize(size: { width: number; height: number }, speech: stri
   const bare = async () => {
     const t0 = performance.now();
     const out = join(work, `bare-${label}.mp4`);
-    if (photo) await barePhotoEncode(bins, clip, speech, SECONDS, size, out);
-    else await bareEncode(bins, clip, speech, SECONDS, size, out);
+    await bareEncode(bins, clip, speech, SECONDS, size, out, photo ? 'photo' : 'clip');
     return performance.now() - t0;
   };
   const beforeStart = await bare();

@@ -68,25 +68,6 @@ export async function makeHeadshot(work: string, size: { width: number; height: 
   return photo;
 }
 
-/** The baseline for a photo: the picture for `seconds` at FPS, scaled to the output, encoded with the sound. */
-export async function barePhotoEncode(
-  bins: MediaBins,
-  photo: string,
-  speech: string,
-  seconds: number,
-  size: { width: number; height: number },
-  out: string,
-): Promise<void> {
-  await ff(bins, [
-    ...['-loop', '1', '-framerate', String(FPS), '-i', photo, '-i', speech],
-    ...['-map', '0:v', '-map', '1:a', '-t', String(seconds)],
-    ...['-vf', `scale=${size.width}:${size.height},fps=${FPS}`],
-    ...x264Args(DEFAULT_VIDEO_ENCODER),
-    ...aacArgs(),
-    ...['-movflags', '+faststart', out],
-  ]);
-}
-
 /** `seconds` of voiced syllables with pauses, mono WAV. */
 export async function makeVoice(bins: MediaBins, work: string, seconds: number): Promise<string> {
   const speech = join(work, `speech-${seconds}.wav`);
@@ -97,7 +78,10 @@ export async function makeVoice(bins: MediaBins, work: string, seconds: number):
   return speech;
 }
 
-/** The baseline: the clip looped to `seconds`, scaled to the output, encoded with the sound. */
+/**
+ * The baseline: the clip looped to `seconds` (or, for a `photo`, the picture repeated at FPS),
+ * scaled to the output, encoded with the sound.
+ */
 export async function bareEncode(
   bins: MediaBins,
   clip: string,
@@ -105,9 +89,11 @@ export async function bareEncode(
   seconds: number,
   size: { width: number; height: number },
   out: string,
+  picture: 'clip' | 'photo' = 'clip',
 ): Promise<void> {
+  const input = picture === 'photo' ? ['-loop', '1', '-framerate', String(FPS)] : ['-stream_loop', '-1'];
   await ff(bins, [
-    ...['-stream_loop', '-1', '-i', clip, '-i', speech],
+    ...[...input, '-i', clip, '-i', speech],
     ...['-map', '0:v', '-map', '1:a', '-t', String(seconds)],
     ...['-vf', `scale=${size.width}:${size.height},fps=${FPS}`],
     ...x264Args(DEFAULT_VIDEO_ENCODER),
