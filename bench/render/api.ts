@@ -19,7 +19,7 @@
 //   BENCH_RENDER_SEC (default 60), BENCH_RENDER_SIZES (default 720x1280,1080x1920),
 //   BENCH_RENDER_RUNS (default 3: the settled avatar's first video and 2 later ones),
 //   BENCH_RENDER_CLIP (default drifts: a clip that does not loop seamlessly, as users' own; or loops),
-//   BENCH_RENDER_AVATAR (default clip; photo: a headshot photo (inputs.ts makeHeadshot) made with
+//   BENCH_RENDER_AVATAR (default clip; photo: a real headshot from the corpus (inputs.ts makeHeadshot) made with
 //   create_by_image instead, against a bare encode of the photo with the same sound),
 //   BENCH_POLL_MS (default 1000), BENCH_SETTLE_SEC (default 60).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

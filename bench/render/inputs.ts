@@ -2,12 +2,14 @@
 // in a 9:16 frame, 10 s of H.264 at the size asked, and a voice of voiced syllables with pauses.
 // The baseline a user would otherwise run: a bare ffmpeg decode + encode of the same clip, looped to
 // the same length and scaled to the output, with the same x264 and AAC settings and the same sound.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { MediaBins } from '../../server/src/media/compose/types.js';
 import { aacArgs, DEFAULT_VIDEO_ENCODER, x264Args } from '../../server/src/media/ffmpeg/encode-args.js';
 import { runMediaBinary } from '../../server/src/media/run-ffmpeg.js';
 import { facePhoto } from '../../server/test/helpers/media-fixtures.js';
+import { corpusRoot } from '../footage/items.js';
 
 export const CLIP_SEC = 10;
 export const FPS = 25;
@@ -53,18 +55,18 @@ export async function makeAvatarClip(
 }
 
 /**
- * A headshot photo at `size`: the sample portrait's face cropped close, as a selfie or a profile
- * picture frames it (the face about 60 % of the width; 430 px wide at 720x1280). A photo's idle
- * head motion warps a disc about twice the face's size every frame, so this is the photo avatar
- * that costs a render most.
+ * A headshot photo at `size`: the corpus's frontal portrait of a man with glasses and a beard
+ * (1200x1120, a real photo), cropped to fill the frame as a selfie or a profile picture frames it
+ * (the face about 80 % of the width: 586 px at 720x1280). A photo's idle head motion warps a disc
+ * about twice the face's size every frame, so this is the photo avatar that costs a render most.
+ * Needs the corpus (bench/footage/items.ts corpusRoot).
  */
 export async function makeHeadshot(work: string, size: { width: number; height: number }): Promise<string> {
+  const source = join(corpusRoot(), 'photos', 'man-glasses-beard-smiling-teeth-frontal-1200x1120.jpg');
+  if (!existsSync(source))
+    throw new Error(`BENCH_RENDER_AVATAR=photo needs the corpus: ${source} is missing`);
   const photo = join(work, `headshot-${size.width}x${size.height}.png`);
-  await sharp(facePhoto(1))
-    .extract({ left: 378, top: 233, width: 300, height: 533 })
-    .resize(size.width, size.height, { fit: 'fill' })
-    .png()
-    .toFile(photo);
+  await sharp(source).resize(size.width, size.height, { fit: 'cover' }).png().toFile(photo);
   return photo;
 }
 

@@ -5,7 +5,16 @@ import type { HeadTrack } from './idle-motion.js';
 import { chromaScaleOfLips, paintMouth } from './mouth-paint.js';
 import { RigBuilder, type HeadMotion, type RigResult } from './rig.js';
 import type { MouthTimeline } from './timeline/types.js';
-import { copyBox, joinBounds, movedBox, warpFrame, warpFrameInPlace, type PixelBounds } from './warp.js';
+import { fineCovers, fineLuma, type FineLuma } from './fine-luma.js';
+import {
+  copyBox,
+  joinBounds,
+  movedBox,
+  sourceBox,
+  warpFrame,
+  warpFrameInPlace,
+  type PixelBounds,
+} from './warp.js';
 import type { FrameAnimator } from './frame-stream.js';
 
 /**
@@ -116,6 +125,8 @@ export class FaceAnimator implements FrameAnimator {
   private readonly scratch: [Plane, Plane, Plane];
   /** What `render` receives: the whole frame, or the region of it that forRegion names. */
   private readonly area: FrameRegion;
+  /** The still picture `render` was last given as `base`, with its luma's quarter-pixel grid. */
+  private still: { base: Uint8Array; fine: FineLuma } | null = null;
 
   constructor(
     private readonly anim: FaceAnimation,
@@ -195,7 +206,11 @@ export class FaceAnimator implements FrameAnimator {
     let source: [Plane, Plane, Plane];
     if (base) {
       source = planes({ width: w, height: h, data: base });
-      warpFrame(source, out, rig.mesh);
+      // The grid covers what this rig's mesh reads: a face's disc, not the whole picture.
+      const box = sourceBox(rig.mesh);
+      if (this.still?.base !== base || !fineCovers(this.still.fine, box, source[0]))
+        this.still = { base, fine: fineLuma(source[0], box) };
+      warpFrame(source, out, rig.mesh, this.still.fine);
     } else {
       // The warp copies to scratch only what moves; the painter also reads the source's mouth.
       copyBox(out, this.scratch, sourceMouthBox(rig));

@@ -1,3 +1,4 @@
+import { FINE, type FineLuma } from './fine-luma.js';
 import type { Plane } from './frame.js';
 
 type Planes = [Plane, Plane, Plane];
@@ -70,6 +71,7 @@ function fillMoved(
   to: Plane,
   from2: Plane | null,
   to2: Plane | null,
+  fine: FineLuma | null = null,
 ): void {
   const { triangles } = mesh;
   const a = triangles[t]! * 2;
@@ -79,6 +81,7 @@ function fillMoved(
   if (rows === 0) return;
   if (from2 && to2)
     sampleRowPairs(from.data, to.data, from2.data, to2.data, from.width, to.width, from.height, rows);
+  else if (fine) sampleRowsFine(fine, from.data, to.data, from.width, to.width, from.height, rows);
   else if (scale === 1) sampleRowsCubic(from.data, to.data, from.width, to.width, from.height, rows);
   else sampleRows(from.data, to.data, from.width, to.width, from.height, rows);
 }
@@ -304,6 +307,46 @@ function sampleRowsCubic(
   }
 }
 
+/**
+ * sampleRowsCubic from a still picture's quarter-pixel grid (fine-luma.ts): each pixel is read
+ * bilinearly between the four grid values around it, a quarter pixel apart, instead of from the
+ * cubic's sixteen taps. Rows at the edges fall back to sampleRow.
+ */
+function sampleRowsFine(
+  fine: FineLuma,
+  src: Uint8Array,
+  out: Uint8Array,
+  sw: number,
+  w: number,
+  sh: number,
+  rows: number,
+): void {
+  const grid = fine.data;
+  const stride = fine.stride;
+  const fX = rowStep[0]! * FINE;
+  const fY = rowStep[1]! * FINE;
+  for (let r = 0; r < rows; r++) {
+    if (rowInside[r] === 0) {
+      sampleRow(src, out, sw, w, sh, r);
+      continue;
+    }
+    const xe = rowEnd[r]!;
+    let x = rowStart[r]!;
+    let o = rowY[r]! * w + x;
+    let fu = (rowU[r]! - fine.x0) * FINE;
+    let fv = (rowV[r]! - fine.y0) * FINE;
+    for (; x <= xe; x++, o++, fu += fX, fv += fY) {
+      const gx = fu | 0;
+      const gy = fv | 0;
+      const ax = fu - gx;
+      const i = gy * stride + gx;
+      const top = grid[i]! + (grid[i + 1]! - grid[i]!) * ax;
+      const bot = grid[i + stride]! + (grid[i + stride + 1]! - grid[i + stride]!) * ax;
+      out[o] = (top + (bot - top) * (fv - gy) + 0.5) | 0;
+    }
+  }
+}
+
 /** Fills the `rows` laid out by triangleRows in `out` (`w` wide), sampled bilinearly from `src` (`sw`x`sh`). */
 function sampleRows(src: Uint8Array, out: Uint8Array, sw: number, w: number, sh: number, rows: number): void {
   for (let r = 0; r < rows; r++) sampleRow(src, out, sw, w, sh, r);
@@ -410,14 +453,24 @@ function sampleRowPairs(
   }
 }
 
-/** Warps all three planes of a 4:2:0 frame (chroma at half scale, both chroma planes together). */
-export function warpFrame(from: Planes, to: Planes, mesh: WarpMesh): void {
-  warpMoved(from, to, mesh, findMoved(mesh));
+/**
+ * Warps all three planes of a 4:2:0 frame (chroma at half scale, both chroma planes together).
+ * `fine`, when given, is `from`'s luma on its quarter-pixel grid (a still picture warped every
+ * frame), which the luma is then read from.
+ */
+export function warpFrame(from: Planes, to: Planes, mesh: WarpMesh, fine: FineLuma | null = null): void {
+  warpMoved(from, to, mesh, findMoved(mesh), fine);
 }
 
 /** warpFrame over the `count` triangles findMoved listed. */
-function warpMoved(from: Planes, to: Planes, mesh: WarpMesh, count: number): void {
-  for (let k = 0; k < count; k++) fillMoved(mesh, moved[k]!, 1, from[0], to[0], null, null);
+function warpMoved(
+  from: Planes,
+  to: Planes,
+  mesh: WarpMesh,
+  count: number,
+  fine: FineLuma | null = null,
+): void {
+  for (let k = 0; k < count; k++) fillMoved(mesh, moved[k]!, 1, from[0], to[0], null, null, fine);
   for (let k = 0; k < count; k++) fillMoved(mesh, moved[k]!, 0.5, from[1], to[1], from[2], to[2]);
 }
 
@@ -438,6 +491,22 @@ export function joinBounds(a: PixelBounds | null, b: PixelBounds | null): PixelB
     x1: Math.max(a.x1, b.x1),
     y1: Math.max(a.y1, b.y1),
   };
+}
+
+/** Box (frame pixels) of the mesh's source positions: everything a warp by it may read. Pure. */
+export function sourceBox(mesh: WarpMesh): PixelBounds {
+  const { src } = mesh;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (let v = 0; v < src.length; v += 2) {
+    x0 = Math.min(x0, src[v]!);
+    y0 = Math.min(y0, src[v + 1]!);
+    x1 = Math.max(x1, src[v]!);
+    y1 = Math.max(y1, src[v + 1]!);
+  }
+  return { x0, y0, x1, y1 };
 }
 
 /** Box (frame pixels) of every triangle with a moved corner, at source and destination. */
