@@ -52,7 +52,8 @@ const WEIGHTS = ((): Float64Array => {
 /**
  * The quarter-pixel grid of `plane` over `box` and MARGIN pixels around it, within the picture
  * (taps past the picture's edge repeat the edge pixel); the whole picture when no box is given.
- * FINE² bytes per covered pixel: 33 MB for a whole 1080x1920 picture, a face's disc is less. Pure.
+ * FINE² bytes per covered pixel: 33 MB for a whole 1080x1920 picture, 59 MB for 1920x1920 (the
+ * largest a video from a picture is made at), a face's disc is less. Pure.
  */
 export function fineLuma(plane: Plane, box?: Bounds): FineLuma {
   const { data: src, width: sw, height: sh } = plane;
