@@ -35,8 +35,8 @@ test('the warm-up speaks sentences in the plain voice, then a public voice, and 
   const spoken: { text: string; profiled: boolean }[] = [];
   const looked: string[] = [];
   try {
-    // The fake detector finds no face in the portrait, so the warm-up rejects. By then every
-    // speech step has run and the scratch file is gone, which the assertions below check.
+    // The fake detector finds no face in the portrait, so the warm-up rejects; the assertions
+    // below check that every speech step had run by then and that the scratch file is gone.
     await assert.rejects(
       warmMediaEngines({
         speech: recordingSpeech(spoken),

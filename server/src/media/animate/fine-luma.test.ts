@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { FINE, fineCovers, fineLuma } from './fine-luma.js';
 import { planes, type Plane } from './frame.js';
 import { sourceBox, warpFrame } from './warp.js';
+import { cubicAt } from '../../../test/helpers/cubic-reference.js';
 
 /** A picture with detail at every scale: a smooth wave, a fine pattern and hard edges. */
 const textured = (w: number, h: number): Plane => {
@@ -13,25 +14,6 @@ const textured = (w: number, h: number): Plane => {
         (((x >> 3) + (y >> 3)) & 1 ? 60 : 0) + ((Math.sin(x * 0.9) * Math.cos(y * 0.7) * 60 + 120) | 0);
   return { data, width: w, height: h };
 };
-
-/** The Catmull-Rom cubic of `p` at (u, v), pixel centres at integers, taps past an edge repeating it. */
-function cubicAt(p: Plane, u: number, v: number): number {
-  const wt = (t: number) => [
-    ((-0.5 * t + 1) * t - 0.5) * t,
-    (1.5 * t - 2.5) * t * t + 1,
-    ((-1.5 * t + 2) * t + 0.5) * t,
-    (0.5 * t - 0.5) * t * t,
-  ];
-  const ix = Math.floor(u);
-  const iy = Math.floor(v);
-  const ax = wt(u - ix);
-  const ay = wt(v - iy);
-  const at = (x: number, y: number) =>
-    p.data[Math.min(p.height - 1, Math.max(0, y)) * p.width + Math.min(p.width - 1, Math.max(0, x))]!;
-  let acc = 0;
-  for (let j = 0; j < 4; j++) for (let k = 0; k < 4; k++) acc += ay[j]! * ax[k]! * at(ix - 1 + k, iy - 1 + j);
-  return Math.min(255, Math.max(0, Math.round(acc)));
-}
 
 test('the quarter-pixel grid holds the picture at whole pixels and the cubic between them, edges included', () => {
   const p = textured(37, 29);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { planes, type Plane } from './frame.js';
 import { movedBox, warpFrame, warpFrameInPlace, warpPlane, type WarpMesh } from './warp.js';
+import { cubicAt } from '../../../test/helpers/cubic-reference.js';
 
 const plane = (w: number, h: number, f: (x: number, y: number) => number): Plane => {
   const data = new Uint8Array(w * h);
@@ -96,24 +97,6 @@ test('a frame warps its two chroma planes together exactly as plane by plane, an
   // The triangle up to (24, 1) has no moved corner: it is not in the box.
   assert.deepEqual(movedBox(mesh), { x0: 2, y0: 2, x1: 46, y1: 30 });
 });
-
-/** The Catmull-Rom cubic of `p` at (u, v), pixel centres at integers: what the luma warp samples. */
-function cubicAt(p: Plane, u: number, v: number): number {
-  const w = (t: number) => [
-    ((-0.5 * t + 1) * t - 0.5) * t,
-    (1.5 * t - 2.5) * t * t + 1,
-    ((-1.5 * t + 2) * t + 0.5) * t,
-    (0.5 * t - 0.5) * t * t,
-  ];
-  const ix = Math.floor(u);
-  const iy = Math.floor(v);
-  const ax = w(u - ix);
-  const ay = w(v - iy);
-  let acc = 0;
-  for (let j = 0; j < 4; j++)
-    for (let k = 0; k < 4; k++) acc += ay[j]! * ax[k]! * p.data[(iy - 1 + j) * p.width + ix - 1 + k]!;
-  return Math.min(255, Math.max(0, Math.round(acc)));
-}
 
 test('a turned picture is sampled with the cubic: within one level of it at a tilt and a turn', () => {
   // Texture with detail at every scale (the cubic's weights and a shortcut's errors both show).

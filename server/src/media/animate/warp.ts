@@ -5,8 +5,10 @@ type Planes = [Plane, Plane, Plane];
 
 /**
  * Piecewise-affine image warp: each destination triangle is filled from the matching source
- * triangle, sampled bilinearly. Triangles whose corners do not move are skipped, so only the part
- * of the frame that deforms costs anything; the rest is left exactly as it was.
+ * triangle, the luma sampled with a cubic (sampleRowsCubic, or from a still picture's quarter-pixel
+ * grid of it, sampleRowsFine) and the chroma bilinearly. Triangles whose corners do not move are
+ * skipped, so only the part of the frame that deforms costs anything; the rest is left exactly as
+ * it was.
  */
 
 export interface WarpMesh {
@@ -310,7 +312,8 @@ function sampleRowsCubic(
 /**
  * sampleRowsCubic from a still picture's quarter-pixel grid (fine-luma.ts): each pixel is read
  * bilinearly between the four grid values around it, a quarter pixel apart, instead of from the
- * cubic's sixteen taps. Rows at the edges fall back to sampleRow.
+ * cubic's sixteen taps. The grid holds the cubic with the picture's edge repeated, so only rows
+ * whose bilinear taps would leave the picture (rowInside 0) fall back to sampleRow.
  */
 function sampleRowsFine(
   fine: FineLuma,
