@@ -19,6 +19,8 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
 import { renderThreadWarmed, warmRenderThread } from './media/compose/index.js';
 import { warmMediaEngines } from './media/warm-engines.js';
+import { lowerSharedPoolThreads } from './media/pool-priority.js';
+import { JOB_THREAD_NICENESS } from './media/thread-priority.js';
 import { CoverThreads } from './media/cover/index.js';
 import type { MediaToolkit } from './media/toolkit.js';
 import type { SafeFetcher } from './net/safe-fetch.js';
@@ -148,6 +150,9 @@ export async function createContainer(config: Config, opts: ContainerOptions = {
       // code compiled, before its first video (booted for that render instead, the thread would run
       // its first seconds cold), and the speech and face engines are loaded and warmed before the
       // first client, so its first work costs what later work costs (decision S27).
+      // First, so the libvips threads the warm-ups start are born lowered (decision S28).
+      const lowered = await lowerSharedPoolThreads(JOB_THREAD_NICENESS);
+      log.debug({ lowered }, 'shared pool threads lowered below the API');
       const warmsUp = role !== 'api' && config.media.warmUp;
       if (role !== 'api') warmRenderThread(warmsUp ? { bins: media.bins, tmpDir: media.tmpDir } : undefined);
       const warming = warmsUp
