@@ -23,21 +23,25 @@ export function threadIdOfLink(link: string): number | null {
 
 /**
  * The ids of the libuv pool's threads: an asynchronous readlink of /proc/thread-self runs on a
- * pool thread and names that thread. Many at once reach every idle thread of the pool; a few
- * rounds make sure of it. Linux only.
+ * pool thread and names that thread. A round of many at once usually reaches every thread, but one
+ * that wakes late finds the queue empty (one round in eight missed a thread here, idle), so rounds
+ * go on, a millisecond apart for a thread that waits for a core, until every thread has answered or
+ * `withinMs` has passed. Linux only.
  */
-export async function poolThreadIds(size = poolSize(), rounds = 8): Promise<number[]> {
+export async function poolThreadIds(size = poolSize(), withinMs = 2000): Promise<number[]> {
   const found = new Set<number>();
-  for (let round = 0; round < rounds && found.size < size; round++) {
+  const until = Date.now() + withinMs;
+  for (;;) {
     const links = await Promise.all(
-      Array.from({ length: size * 8 }, () => readlink('/proc/thread-self').catch(() => '')),
+      Array.from({ length: size * 16 }, () => readlink('/proc/thread-self').catch(() => '')),
     );
     for (const link of links) {
       const tid = threadIdOfLink(link);
       if (tid !== null) found.add(tid);
     }
+    if (found.size >= size || Date.now() >= until) return [...found];
+    await new Promise((resolve) => setTimeout(resolve, 1));
   }
-  return [...found];
 }
 
 /** The ids of this process's threads whose name starts with `prefix` (Linux's comm, 15 chars). */

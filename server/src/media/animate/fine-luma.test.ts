@@ -4,6 +4,7 @@ import { FINE, fineCovers, fineLuma } from './fine-luma.js';
 import { planes, type Plane } from './frame.js';
 import { sourceBox, warpFrame } from './warp.js';
 import { cubicAt } from '../../../test/helpers/cubic-reference.js';
+import { turnedSquare } from '../../../test/helpers/turned-square.js';
 
 /** A picture with detail at every scale: a smooth wave, a fine pattern and hard edges. */
 const textured = (w: number, h: number): Plane => {
@@ -65,19 +66,10 @@ test('a still picture warped from its grid stays within a few levels of the cubi
   const fine = fineLuma(from[0]);
   const c = n / 2;
   for (const deg of [1.7, 12]) {
-    const a = (deg * Math.PI) / 180;
     // A square inside the frame that turns about the middle and shifts by a fraction of a pixel.
     // (Rows that reach the frame's edges are sampled bilinearly by the warp's cubic path and
     // with the cubic by the grid, which clamps its taps.)
-    const src = new Float32Array([c - 32, c - 32, c + 32, c - 32, c + 32, c + 32, c - 32, c + 32]);
-    const dst = new Float32Array(8);
-    for (let i = 0; i < 4; i++) {
-      const x = src[i * 2]! - c;
-      const y = src[i * 2 + 1]! - c;
-      dst[i * 2] = c + x * Math.cos(a) - y * Math.sin(a) + 0.37;
-      dst[i * 2 + 1] = c + x * Math.sin(a) + y * Math.cos(a) - 0.21;
-    }
-    const mesh = { src, dst, triangles: new Uint32Array([0, 1, 2, 0, 2, 3]) };
+    const mesh = turnedSquare(c, 32, deg);
     const viaCubic = new Uint8Array(still.length);
     const viaGrid = new Uint8Array(still.length);
     const viaBox = new Uint8Array(still.length);

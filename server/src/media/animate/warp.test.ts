@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { planes, type Plane } from './frame.js';
 import { movedBox, warpFrame, warpFrameInPlace, warpPlane, type WarpMesh } from './warp.js';
 import { cubicAt } from '../../../test/helpers/cubic-reference.js';
+import { TURN_SHIFT, turnedSquare } from '../../../test/helpers/turned-square.js';
 
 const plane = (w: number, h: number, f: (x: number, y: number) => number): Plane => {
   const data = new Uint8Array(w * h);
@@ -110,22 +111,14 @@ test('a turned picture is sampled with the cubic: within one level of it at a ti
   // 1.7 degrees (a head's idle tilt) and 12.
   for (const deg of [1.7, 12]) {
     const a = (deg * Math.PI) / 180;
-    const src = square(c - 24, c - 24, c + 24, c + 24);
-    const dst = new Float32Array(8);
-    for (let i = 0; i < 4; i++) {
-      const x = src[i * 2]! - c;
-      const y = src[i * 2 + 1]! - c;
-      dst[i * 2] = c + x * Math.cos(a) - y * Math.sin(a) + 0.37;
-      dst[i * 2 + 1] = c + x * Math.sin(a) + y * Math.cos(a) - 0.21;
-    }
     const to = plane(n, n, () => 0);
-    warpPlane(from, to, { src, dst, triangles: quad });
+    warpPlane(from, to, turnedSquare(c, 24, deg));
     let compared = 0;
     for (let y = c - 16; y < c + 16; y++) {
       for (let x = c - 16; x < c + 16; x++) {
         // The destination pixel's centre carried back to the source (the inverse turn).
-        const px = x + 0.5 - c - 0.37;
-        const py = y + 0.5 - c + 0.21;
+        const px = x + 0.5 - c - TURN_SHIFT.x;
+        const py = y + 0.5 - c - TURN_SHIFT.y;
         const u = c + px * Math.cos(a) + py * Math.sin(a) - 0.5;
         const v = c - px * Math.sin(a) + py * Math.cos(a) - 0.5;
         const got = to.data[y * n + x]!;
